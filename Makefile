@@ -1,0 +1,36 @@
+# icalkit: the two quick-start commands are `make demo` and `make test`.
+SHELL := /bin/bash
+SWIFT ?= swift
+SYSTEM_PACKAGES := libical-dev libsqlite3-dev libicu-dev tzdata pkg-config
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+ICALKIT := .build/release/icalkit
+
+.PHONY: deps build demo test conformance bench bench-large fuzz test-asan clean
+
+## Install the system libraries icalkit builds on, when any is missing.
+deps:
+	@missing=""; for p in $(SYSTEM_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product icalkit
+
+## Build, then convert a sample Outlook export and show what icalkit read.
+demo: build
+	@echo "== icalkit validate Fixtures/demo/team.ics"
+	@$(ICALKIT) validate Fixtures/demo/team.ics; true
+	@echo "== icalkit convert Fixtures/demo/team.ics --to json (first 40 lines)"
+	@$(ICALKIT) convert Fixtures/demo/team.ics --to json | head -40
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel
+
+clean:
+	rm -rf .build

@@ -1,0 +1,4 @@
+import CalendarCLI
+import Foundation
+
+exit(CLI.run(Array(CommandLine.arguments.dropFirst())).rawValue)
