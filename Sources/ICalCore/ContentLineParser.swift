@@ -1,0 +1,98 @@
+/// Parses one unfolded content line's bytes into a ``ContentLine``.
+/// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.1>
+enum ContentLineParser {
+    struct Parsed {
+        var line: ContentLine
+        var invalidUTF8: Bool
+    }
+
+    /// nil when the bytes are not `NAME[;PARAM...]:VALUE`.
+    static func parse(_ bytes: [UInt8], line: Int) -> Parsed? {
+        bytes.withUnsafeBufferPointer { parse($0, line: line) }
+    }
+
+    static func parse(_ b: UnsafeBufferPointer<UInt8>, line: Int) -> Parsed? {
+        let n = b.count
+        var i = 0
+        // Name: letters, digits, '-', and '.' for a group prefix ("item1.X-ABLABEL").
+        while i < n, isNameByte(b[i]) { i += 1 }
+        guard i > 0, i < n, b[i] == UInt8(ascii: ":") || b[i] == UInt8(ascii: ";") else { return nil }
+        var invalid = false
+        let name = decode(b, 0..<i, invalid: &invalid).uppercased()
+        var parameters: [ICalParameter] = []
+        while i < n, b[i] == UInt8(ascii: ";") {
+            i += 1
+            let nameStart = i
+            while i < n, b[i] != UInt8(ascii: "="), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") { i += 1 }
+            let pname = decode(b, nameStart..<i, invalid: &invalid).trimmingSpaces().uppercased()
+            var values: [String] = []
+            if i < n, b[i] == UInt8(ascii: "=") {
+                i += 1
+                repeat {
+                    if i < n, b[i] == UInt8(ascii: ",") { i += 1 }
+                    if i < n, b[i] == UInt8(ascii: "\"") {
+                        i += 1
+                        let start = i
+                        while i < n, b[i] != UInt8(ascii: "\"") { i += 1 }
+                        values.append(caretDecoded(decode(b, start..<i, invalid: &invalid)))
+                        if i < n { i += 1 }   // closing quote
+                        // Tolerate junk between a closing quote and the next delimiter.
+                        while i < n, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") { i += 1 }
+                    } else {
+                        let start = i
+                        while i < n, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") { i += 1 }
+                        values.append(decode(b, start..<i, invalid: &invalid))
+                    }
+                } while i < n && b[i] == UInt8(ascii: ",")
+            }
+            if !pname.isEmpty { parameters.append(ICalParameter(name: pname, values: values)) }
+        }
+        guard i < n, b[i] == UInt8(ascii: ":") else { return nil }
+        let value = decode(b, (i + 1)..<n, invalid: &invalid)
+        let raw = decode(b, 0..<n, invalid: &invalid)
+        return Parsed(line: ContentLine(name: name, parameters: parameters, value: value, line: line, raw: raw), invalidUTF8: invalid)
+    }
+
+    @inline(__always)
+    static func isNameByte(_ c: UInt8) -> Bool {
+        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2E || c == 0x5F
+    }
+
+    /// UTF-8 when valid; otherwise ISO-8859-1 (every byte one scalar), so nothing is lost.
+    static func decode(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, invalid: inout Bool) -> String {
+        let slice = UnsafeBufferPointer(rebasing: b[range])
+        var ascii = true
+        for c in slice where c >= 0x80 { ascii = false; break }
+        if ascii { return String(decoding: slice, as: UTF8.self) }
+        if let s = String(validating: slice, as: UTF8.self) { return s }
+        invalid = true
+        return String(String.UnicodeScalarView(slice.map { Unicode.Scalar($0) }))
+    }
+
+    /// RFC 6868: `^n` newline, `^^` caret, `^'` double quote.
+    static func caretDecoded(_ s: String) -> String {
+        guard s.utf8.contains(UInt8(ascii: "^")) else { return s }
+        var out = ""
+        var it = s.makeIterator()
+        while let c = it.next() {
+            guard c == "^" else { out.append(c); continue }
+            switch it.next() {
+            case "n"?, "N"?: out.append("\n")
+            case "^"?: out.append("^")
+            case "'"?: out.append("\"")
+            case let other?: out.append("^"); out.append(other)
+            case nil: out.append("^")
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while s.first == " " || s.first == "\t" { s.removeFirst() }
+        while s.last == " " || s.last == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

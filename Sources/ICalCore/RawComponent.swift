@@ -1,0 +1,43 @@
+/// A component as scanned from text (`BEGIN:VEVENT` ... `END:VEVENT`): its content lines and
+/// subcomponents in order, and the input lines it spans.
+public struct RawComponent: Hashable, Sendable {
+    public var name: String
+    public var properties: [ContentLine]
+    public var components: [RawComponent]
+    /// Line of `BEGIN:` (0 when built in code).
+    public var line: Int
+    /// Line of `END:` (or of the last line read, when the input ended without it).
+    public var endLine: Int
+
+    public init(name: String, properties: [ContentLine] = [], components: [RawComponent] = [], line: Int = 0, endLine: Int = 0) {
+        self.name = name
+        self.properties = properties
+        self.components = components
+        self.line = line
+        self.endLine = endLine
+    }
+
+    /// The first property with this (upper-case) name.
+    public func property(_ name: String) -> ContentLine? {
+        properties.first { $0.name == name }
+    }
+
+    /// Every property with this (upper-case) name.
+    public func properties(named name: String) -> [ContentLine] {
+        properties.filter { $0.name == name }
+    }
+
+    /// The component as unfolded content lines separated by CRLF, BEGIN to END, with a final CRLF.
+    public var text: String {
+        var out = ""
+        appendText(to: &out)
+        return out
+    }
+
+    public func appendText(to out: inout String) {
+        out += "BEGIN:" + name + "\r\n"
+        for p in properties { out += p.text; out += "\r\n" }
+        for c in components { c.appendText(to: &out) }
+        out += "END:" + name + "\r\n"
+    }
+}

@@ -1,0 +1,94 @@
+internal import CLibical
+
+/// An RRULE value as libical reads it (`icalrecurrencetype_from_string`), in Swift fields.
+/// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.3.10>
+public struct RecurValue: Hashable, Sendable {
+    /// `SECONDLY` ... `YEARLY`.
+    public var frequency: String
+    public var interval: Int
+    public var count: Int?
+    public var until: DateTimeValue?
+    /// 1 = Sunday ... 7 = Saturday; nil when WKST was not given.
+    public var weekStart: Int?
+    /// (weekday 1 = Sunday ... 7 = Saturday, position: 0 = every, ±n = n-th).
+    public var byDay: [ByDay]
+    public var bySecond: [Int], byMinute: [Int], byHour: [Int]
+    public var byMonthDay: [Int], byYearDay: [Int], byWeekNo: [Int], byMonth: [Int], bySetPos: [Int]
+    /// Parts libical reads but this struct does not name (RSCALE, SKIP), verbatim.
+    public var extraParts: [String]
+
+    public struct ByDay: Hashable, Sendable {
+        public var weekday: Int
+        public var position: Int
+    }
+
+    /// Problems libical tolerates but RFC 5545 forbids, found while parsing (e.g. both UNTIL
+    /// and COUNT). The rule is still returned.
+    public var warnings: [String] = []
+
+    /// nil (with `error`) when libical cannot read the rule.
+    public static func parse(_ text: String) -> Result<RecurValue, ICalError> {
+        let trimmed = text.trimmingSpaces()
+        clibical_clear_errno()
+        var r = trimmed.withCString { icalrecurrencetype_from_string($0) }
+        defer { if r.rscale != nil { icalmemory_free_buffer(r.rscale); r.rscale = nil } }
+        guard r.freq != ICAL_NO_RECURRENCE else {
+            return .failure(ICalError(code: .malformedData, message: "invalid RRULE \"\(trimmed)\": libical cannot read it (FREQ missing or a part malformed)"))
+        }
+        var value = RecurValue(frequency: frequencyName(r.freq), interval: Int(r.interval), count: nil, until: nil, weekStart: nil,
+                               byDay: [], bySecond: [], byMinute: [], byHour: [], byMonthDay: [], byYearDay: [],
+                               byWeekNo: [], byMonth: [], bySetPos: [], extraParts: [])
+        if r.count > 0 { value.count = Int(r.count) }
+        if icaltime_is_null_time(r.until) == 0 {
+            var u = DateTimeValue(r.until)
+            u.isUTC = trimmed.uppercased().split(separator: ";").contains { $0.hasPrefix("UNTIL=") && $0.hasSuffix("Z") }
+            value.until = u
+        }
+        let upper = trimmed.uppercased()
+        if upper.contains("WKST=") { value.weekStart = Int(r.week_start.rawValue) }
+        value.bySecond = list(&r.by_second, Int(ICAL_BY_SECOND_SIZE))
+        value.byMinute = list(&r.by_minute, Int(ICAL_BY_MINUTE_SIZE))
+        value.byHour = list(&r.by_hour, Int(ICAL_BY_HOUR_SIZE))
+        value.byMonthDay = list(&r.by_month_day, Int(ICAL_BY_MONTHDAY_SIZE))
+        value.byYearDay = list(&r.by_year_day, Int(ICAL_BY_YEARDAY_SIZE))
+        value.byWeekNo = list(&r.by_week_no, Int(ICAL_BY_WEEKNO_SIZE))
+        value.byMonth = list(&r.by_month, Int(ICAL_BY_MONTH_SIZE))
+        value.bySetPos = list(&r.by_set_pos, Int(ICAL_BY_SETPOS_SIZE))
+        value.byDay = list(&r.by_day, 7 * (Int(ICAL_BY_WEEKNO_SIZE) - 1) + 1).map { encoded in
+            let e = Int16(truncatingIfNeeded: encoded)
+            return ByDay(weekday: Int(icalrecurrencetype_day_day_of_week(e).rawValue), position: Int(icalrecurrencetype_day_position(e)))
+        }
+        for part in upper.split(separator: ";") where part.hasPrefix("RSCALE=") || part.hasPrefix("SKIP=") {
+            value.extraParts.append(String(part))
+        }
+        if upper.contains("COUNT=") && upper.contains("UNTIL=") {
+            value.warnings.append("RRULE has both UNTIL and COUNT, which RFC 5545 forbids")
+        }
+        return .success(value)
+    }
+
+    private static func list<T>(_ tuple: inout T, _ size: Int) -> [Int] {
+        withUnsafeBytes(of: &tuple) { raw in
+            let shorts = raw.bindMemory(to: Int16.self)
+            var out: [Int] = []
+            for i in 0..<min(size, shorts.count) {
+                let v = shorts[i]
+                if v == Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue) { break }
+                out.append(Int(v))
+            }
+            return out
+        }
+    }
+
+    private static func frequencyName(_ f: icalrecurrencetype_frequency) -> String {
+        switch f {
+        case ICAL_SECONDLY_RECURRENCE: return "SECONDLY"
+        case ICAL_MINUTELY_RECURRENCE: return "MINUTELY"
+        case ICAL_HOURLY_RECURRENCE: return "HOURLY"
+        case ICAL_DAILY_RECURRENCE: return "DAILY"
+        case ICAL_WEEKLY_RECURRENCE: return "WEEKLY"
+        case ICAL_MONTHLY_RECURRENCE: return "MONTHLY"
+        default: return "YEARLY"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+internal import CLibical
+import Synchronization
+
+/// A time zone defined by a VTIMEZONE component, evaluated by libical (`icaltimezone`).
+///
+/// libical expands a zone's observances lazily and caches them inside the zone object, so
+/// every call here holds the zone's own lock: a `VTimeZone` may be shared across threads.
+/// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.6.5>
+public final class VTimeZone: Sendable {
+    public let tzid: String
+    /// X-LIC-LOCATION, when the definition names its tz database zone.
+    public let location: String?
+    private let guarded: Mutex<ZoneHandle>
+
+    /// nil when libical cannot build a zone from the text (no TZID, no observances).
+    public init?(text: String) {
+        guard let comp = text.withCString({ icalparser_parse_string($0) }) else { return nil }
+        var vtz: OpaquePointer? = comp
+        if icalcomponent_isa(comp) != ICAL_VTIMEZONE_COMPONENT {
+            vtz = icalcomponent_get_first_component(comp, ICAL_VTIMEZONE_COMPONENT)
+            if let inner = vtz { icalcomponent_remove_component(comp, inner) }
+            icalcomponent_free(comp)
+        }
+        guard let vtz else { return nil }
+        guard let tzidProp = icalcomponent_get_first_property(vtz, ICAL_TZID_PROPERTY),
+              let tzidC = icalproperty_get_tzid(tzidProp),
+              icalcomponent_get_first_component(vtz, ICAL_XSTANDARD_COMPONENT) != nil
+                || icalcomponent_get_first_component(vtz, ICAL_XDAYLIGHT_COMPONENT) != nil
+        else {
+            icalcomponent_free(vtz)
+            return nil
+        }
+        tzid = String(cString: tzidC)
+        if let loc = icalcomponent_get_first_property(vtz, ICAL_LOCATION_PROPERTY) ?? VTimeZone.xProperty(vtz, "X-LIC-LOCATION"),
+           let v = icalproperty_get_value_as_string(loc) {
+            location = String(cString: v)
+        } else {
+            location = nil
+        }
+        guard let zone = icaltimezone_new() else { icalcomponent_free(vtz); return nil }
+        guard icaltimezone_set_component(zone, vtz) != 0 else {
+            icalcomponent_free(vtz)
+            icaltimezone_free(zone, 1)
+            return nil
+        }
+        guarded = Mutex(ZoneHandle(raw: zone))
+    }
+
+    /// Seconds east of UTC in effect at `utcSeconds` since 1970.
+    public func utcOffset(atUTC utcSeconds: Int) -> Int {
+        let fields = DateTimeValue(secondsAsUTC: utcSeconds)
+        return guarded.withLock { handle in
+            var t = fields.icalTime
+            t.zone = icaltimezone_get_utc_timezone()
+            var isDaylight: Int32 = 0
+            return Int(icaltimezone_get_utc_offset_of_utc_time(handle.raw, &t, &isDaylight))
+        }
+    }
+
+    private static func xProperty(_ comp: OpaquePointer, _ name: String) -> OpaquePointer? {
+        var p = icalcomponent_get_first_property(comp, ICAL_X_PROPERTY)
+        while let prop = p {
+            if let n = icalproperty_get_x_name(prop), String(cString: n) == name { return prop }
+            p = icalcomponent_get_next_property(comp, ICAL_X_PROPERTY)
+        }
+        return nil
+    }
+}
+
+/// Owns an `icaltimezone *` and the VTIMEZONE component inside it.
+private struct ZoneHandle: ~Copyable, @unchecked Sendable {
+    let raw: OpaquePointer
+    deinit { icaltimezone_free(raw, 1) }
+}
