@@ -1,0 +1,68 @@
+import Foundation
+import ICalCore
+
+/// A TZID resolved to rules: the file's VTIMEZONE (evaluated by libical), or a tz database
+/// zone (Foundation), with the IANA id to show for it when one is known.
+public struct ResolvedZone: Sendable {
+    public enum Rules: Sendable {
+        case vtimezone(VTimeZone)
+        case tzdb(TimeZone)
+    }
+    /// The TZID as written.
+    public let tzid: String
+    /// The tz database id this zone stands for, when known ("W. Europe Standard Time" → "Europe/Berlin").
+    public let ianaID: String?
+    public let rules: Rules
+
+    public init(tzid: String, ianaID: String?, rules: Rules) {
+        self.tzid = tzid
+        self.ianaID = ianaID
+        self.rules = rules
+    }
+
+    /// Seconds east of UTC at an instant.
+    public func utcOffset(atUTC t: Int) -> Int {
+        switch rules {
+        case .vtimezone(let z): return z.utcOffset(atUTC: t)
+        case .tzdb(let z): return z.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t)))
+        }
+    }
+
+    /// The instant of a wall-clock time in this zone, as RFC 5545 §3.3.5 orders: a time that
+    /// occurs twice (fall-back overlap) is the first of the two; a time that does not exist
+    /// (spring-forward gap) is read with the offset in effect before the gap, so 02:30 on a day
+    /// that jumps from 02:00 to 03:00 is 03:30.
+    /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.3.5>
+    public func utcSeconds(forLocal wall: Int) -> Int {
+        let before = utcOffset(atUTC: wall - 86_400)
+        let after = utcOffset(atUTC: wall + 86_400)
+        let early = wall - before
+        if before == after { return early }
+        let late = wall - after
+        let earlyValid = utcOffset(atUTC: early) == before
+        let lateValid = utcOffset(atUTC: late) == after
+        switch (earlyValid, lateValid) {
+        case (true, true): return min(early, late)
+        case (true, false): return early
+        case (false, true): return late
+        case (false, false): return early
+        }
+    }
+
+    public func date(forLocal wall: DateTimeValue) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(utcSeconds(forLocal: wall.secondsAsUTC)))
+    }
+
+    /// The wall-clock fields of an instant in this zone.
+    public func local(_ date: Date) -> DateTimeValue {
+        let t = Int(date.timeIntervalSince1970.rounded(.down))
+        return DateTimeValue(secondsAsUTC: t + utcOffset(atUTC: t))
+    }
+
+    /// A Foundation zone for display: the IANA zone when known, else a fixed offset.
+    public func foundationZone(near date: Date) -> TimeZone? {
+        if case .tzdb(let z) = rules { return z }
+        if let id = ianaID, let z = TimeZone(identifier: id) { return z }
+        return TimeZone(secondsFromGMT: utcOffset(atUTC: Int(date.timeIntervalSince1970)))
+    }
+}
