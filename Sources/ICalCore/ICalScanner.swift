@@ -126,7 +126,10 @@ private struct TreeBuilder {
         let cl = parsed.line
         if cl.name == "BEGIN" {
             let name = cl.value.uppercased()
-            if skippedDepth > 0 || stack.count >= maxNestingDepth {
+            // VCALENDAR does not count, so a bare component and the same one wrapped in a
+            // VCALENDAR (as export writes it) have the same depth budget.
+            let depth = stack.count - (stack.first?.name == "VCALENDAR" ? 1 : 0)
+            if skippedDepth > 0 || depth >= maxNestingDepth {
                 if skippedDepth == 0 {
                     issues.append(ScanIssue(kind: .nestingTooDeep, line: line,
                                             message: "BEGIN:\(name) nests deeper than the max-nesting-depth limit (\(maxNestingDepth)); dropped with its contents",

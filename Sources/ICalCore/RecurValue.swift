@@ -52,7 +52,11 @@ public struct RecurValue: Hashable, Sendable {
         value.byMonthDay = list(&r.by_month_day, Int(ICAL_BY_MONTHDAY_SIZE))
         value.byYearDay = list(&r.by_year_day, Int(ICAL_BY_YEARDAY_SIZE))
         value.byWeekNo = list(&r.by_week_no, Int(ICAL_BY_WEEKNO_SIZE))
-        value.byMonth = list(&r.by_month, Int(ICAL_BY_MONTH_SIZE))
+        let encodedMonths = list(&r.by_month, Int(ICAL_BY_MONTH_SIZE))
+        if encodedMonths.contains(where: { icalrecurrencetype_month_is_leap(Int16(truncatingIfNeeded: $0)) != 0 }) {
+            return .failure(ICalError(code: .unimplemented, message: "RRULE \"\(trimmed)\" names a leap month (RFC 7529), which icalkit does not model"))
+        }
+        value.byMonth = encodedMonths.map { Int(icalrecurrencetype_month_month(Int16(truncatingIfNeeded: $0))) }
         value.bySetPos = list(&r.by_set_pos, Int(ICAL_BY_SETPOS_SIZE))
         value.byDay = list(&r.by_day, 7 * (Int(ICAL_BY_WEEKNO_SIZE) - 1) + 1).map { encoded in
             let e = Int16(truncatingIfNeeded: encoded)

@@ -1,0 +1,98 @@
+import CalendarModel
+import Foundation
+import ICalCore
+
+/// Reads iCalendar text into model values.
+///
+/// ```swift
+/// let result = ICalendarReader().read(data, fileName: "feed.ics")
+/// for event in result.documents.flatMap(\.events) { print(event.title) }
+/// result.diagnostics.forEach { print($0) }      // feed.ics:12: warning: ...
+/// ```
+public struct ICalendarReader: Sendable {
+    public var options: ConversionOptions
+    public init(options: ConversionOptions = ConversionOptions()) { self.options = options }
+
+    /// Never throws and never traps on bad input: what cannot be read is reported.
+    public func read(_ data: Data, fileName: String? = nil) -> ReadResult {
+        let scanner = ICalScanner(maxLineBytes: options.limits.maxLineBytes, maxNestingDepth: options.limits.maxNestingDepth)
+        let scan = data.withUnsafeBytes { raw in scanner.scan(raw.bindMemory(to: UInt8.self)) }
+        var result = ReadResult()
+        for issue in scan.issues {
+            let d = diagnostic(for: issue, fileName: fileName)
+            if d.action == .skipped { result.skippedCount += 1 }
+            result.diagnostics.append(d)
+        }
+        if scan.issues.contains(where: { $0.kind == .notICalendar || $0.kind == .unsupportedEncoding }) {
+            result.refused = true
+            return result
+        }
+        var bare: [RawComponent] = []
+        var itemBudget = options.limits.maxItemsPerFile
+        for root in scan.components {
+            if root.name == "VCALENDAR" {
+                read(calendar: root, fileName: fileName, budget: &itemBudget, into: &result)
+            } else {
+                bare.append(root)
+            }
+        }
+        if !bare.isEmpty {
+            result.diagnostics.append(ConversionDiagnostic(
+                severity: .note, file: fileName, line: bare[0].line,
+                message: "\(bare.count) component(s) outside any VCALENDAR; read as one calendar", action: .repaired))
+            read(calendar: RawComponent(name: "VCALENDAR", components: bare, line: bare[0].line, endLine: bare[bare.count - 1].endLine),
+                 fileName: fileName, budget: &itemBudget, into: &result)
+        }
+        return result
+    }
+
+    public func read(contentsOf url: URL) throws -> ReadResult {
+        read(try Data(contentsOf: url), fileName: url.path)
+    }
+
+    private func read(calendar root: RawComponent, fileName: String?, budget: inout Int, into result: inout ReadResult) {
+        var timeZones: [TimeZoneDefinition] = []
+        for c in root.components where c.name == "VTIMEZONE" {
+            if let tzid = c.property("TZID")?.value.trimmingCharacters(in: .whitespaces), !tzid.isEmpty {
+                timeZones.append(TimeZoneDefinition(tzid: tzid, text: c.text))
+            } else {
+                result.diagnostics.append(ConversionDiagnostic(severity: .warning, file: fileName, line: c.line, property: "TZID",
+                                                               message: "VTIMEZONE without TZID; kept verbatim", action: .ignored))
+            }
+        }
+        let xwr = root.property("X-WR-TIMEZONE").map { $0.value.trimmingCharacters(in: .whitespaces) }
+        let ctx = ImportContext(options: options, fileName: fileName, resolver: ZoneResolver(timeZones: timeZones),
+                                calendarZoneID: xwr?.isEmpty == false ? xwr : nil)
+        var calendarExtras: [String] = []
+        var doc = CalendarDocument(calendar: calendarProperties(root, fileName: fileName, extras: &calendarExtras))
+        doc.extraProperties = calendarExtras
+        doc.timeZones = timeZones
+        for c in root.components {
+            switch c.name {
+            case "VEVENT", "VTODO":
+                guard budget > 0 else {
+                    ctx.note(.error, line: c.line, uid: c.property("UID")?.value, property: nil,
+                             "more items than the max-items-per-file limit (\(options.limits.maxItemsPerFile)); item skipped", action: .skipped)
+                    continue
+                }
+                budget -= 1
+                if c.name == "VEVENT" {
+                    if let e = EventImporter.read(c, ctx: ctx) { doc.events.append(e) }
+                } else if let t = ReminderImporter.read(c, ctx: ctx) {
+                    doc.reminders.append(t)
+                }
+            case "VTIMEZONE":
+                if c.property("TZID") == nil { doc.extraComponents.append(c.text) }
+            default:
+                doc.extraComponents.append(c.text)
+            }
+        }
+        if xwr != nil, ctx.calendarZone == nil, let xwr, options.applyCalendarTimeZone {
+            ctx.note(.warning, line: root.property("X-WR-TIMEZONE")?.line, uid: nil, property: "X-WR-TIMEZONE",
+                     "unknown zone \"\(xwr)\"; floating times stay floating", action: .ignored)
+        }
+        result.documents.append(doc)
+        result.diagnostics += ctx.diagnostics
+        result.skippedCount += ctx.skipped
+    }
+}

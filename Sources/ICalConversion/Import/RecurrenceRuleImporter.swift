@@ -1,0 +1,54 @@
+import CalendarModel
+import Foundation
+import ICalCore
+
+/// RRULE / EXRULE text → ``RecurrenceRule``, read by libical (through ICalCore).
+/// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.3.10>
+enum RecurrenceRuleImporter {
+    static let weekdays: [RecurrenceRule.Weekday] = [.sunday, .monday, .tuesday, .wednesday, .thursday, .friday, .saturday]
+
+    /// `seriesStart`: the DTSTART reading, whose zone a floating UNTIL is read in.
+    static func read(_ text: String, seriesStart: TimeReading) -> Result<(RecurrenceRule, [String]), ICalError> {
+        switch RecurValue.parse(text) {
+        case .failure(let e): return .failure(e)
+        case .success(let v):
+            guard let freq = RecurrenceRule.Frequency(rawValue: v.frequency) else {
+                return .failure(ICalError(code: .malformedData, message: "unknown FREQ in \"\(text)\""))
+            }
+            var warnings = v.warnings
+            var rule = RecurrenceRule(frequency: freq, interval: max(1, v.interval))
+            if let count = v.count { rule.end = .afterOccurrences(count) }
+            if let until = v.until {
+                let instant: Date
+                if until.isUTC || until.isDate {
+                    instant = Date(timeIntervalSince1970: TimeInterval(until.secondsAsUTC))
+                } else if let zone = seriesStart.zone {
+                    instant = zone.date(forLocal: until)
+                } else {
+                    instant = Date(timeIntervalSince1970: TimeInterval(until.secondsAsUTC))
+                }
+                if rule.end.count != nil {
+                    warnings.append("RRULE has both COUNT and UNTIL; COUNT kept, UNTIL dropped")
+                } else {
+                    rule.end = .afterDate(instant, isDate: until.isDate, isFloating: !until.isUTC && !until.isDate)
+                }
+            }
+            if let w = v.weekStart, (1...7).contains(w) { rule.firstDayOfTheWeek = weekdays[w - 1] }
+            rule.daysOfTheWeek = v.byDay.compactMap { d in
+                (1...7).contains(d.weekday) ? RecurrenceRule.DayOfWeek(weekdays[d.weekday - 1], weekNumber: d.position) : nil
+            }
+            rule.daysOfTheMonth = v.byMonthDay
+            rule.daysOfTheYear = v.byYearDay
+            rule.weeksOfTheYear = v.byWeekNo
+            rule.monthsOfTheYear = v.byMonth
+            rule.setPositions = v.bySetPos
+            rule.hours = v.byHour
+            rule.minutes = v.byMinute
+            rule.seconds = v.bySecond
+            rule.extraParts = v.extraParts
+            // libical reads COUNT=-1 (Confluence) as no count; say so.
+            if text.uppercased().contains("COUNT=-") { warnings.append("negative COUNT read as no COUNT (endless)") }
+            return .success((rule, warnings))
+        }
+    }
+}
