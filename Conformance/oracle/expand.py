@@ -3,7 +3,8 @@
 
 Usage:
     expand.py FILE... --from ISO --to ISO [--tz ZONE] [--components VEVENT,VTODO]
-              [--keep-floating] [--per-file-timeout SECONDS] [--max-memory-mb MB]
+              [--keep-floating] [--skip-bad-series]
+              [--per-file-timeout SECONDS] [--max-memory-mb MB] [--timing]
 
 Prints one JSON document to stdout:
 
@@ -140,7 +141,7 @@ def collect_warnings(component, out: list[str]) -> None:
         collect_warnings(sub, out)
 
 
-def expand_file(path: str, start, stop, components, keep_floating) -> dict:
+def expand_file(path: str, start, stop, components, keep_floating, skip_bad_series=False) -> dict:
     """Expand one file. Runs in a child process; exceptions become the file's error."""
     import icalendar
     import recurring_ical_events
@@ -160,7 +161,8 @@ def expand_file(path: str, start, stop, components, keep_floating) -> dict:
             if not keep_floating and calendar.get("X-WR-TIMEZONE") is not None:
                 calendar = x_wr_timezone.to_standard(calendar)
             series_uids = recurring_uids(calendar, components)
-            query = recurring_ical_events.of(calendar, components=components)
+            query = recurring_ical_events.of(
+                calendar, components=components, skip_bad_series=skip_bad_series)
             occurrences.extend(
                 occurrence_json(c, series_uids) for c in query.between(start, stop))
         occurrences.sort(key=lambda o: (o["start"] or "", o["uid"] or ""))
@@ -171,13 +173,14 @@ def expand_file(path: str, start, stop, components, keep_floating) -> dict:
     return result
 
 
-def child_main(conn, path, start, stop, components, keep_floating, max_memory_mb):
+def child_main(conn, path, start, stop, components, keep_floating, max_memory_mb,
+               skip_bad_series):
     if max_memory_mb:
         limit = max_memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     sys.setrecursionlimit(10000)
     try:
-        result = expand_file(path, start, stop, components, keep_floating)
+        result = expand_file(path, start, stop, components, keep_floating, skip_bad_series)
     except BaseException as error:  # noqa: BLE001
         result = {"file": path, "error": f"{type(error).__name__}: {error}",
                   "warnings": [], "occurrences": []}
@@ -194,7 +197,7 @@ def run_isolated(path, args) -> dict:
     proc = ctx.Process(
         target=child_main,
         args=(child, path, args.start, args.stop, args.components,
-              args.keep_floating, args.max_memory_mb),
+              args.keep_floating, args.max_memory_mb, args.skip_bad_series),
     )
     proc.start()
     child.close()
@@ -231,6 +234,9 @@ def main(argv=None) -> int:
                         help="comma-separated component names (default VEVENT)")
     parser.add_argument("--keep-floating", action="store_true",
                         help="do not apply X-WR-TIMEZONE (x_wr_timezone.to_standard)")
+    parser.add_argument("--skip-bad-series", action="store_true",
+                        help="pass skip_bad_series=True: drop series the library cannot "
+                             "expand instead of failing the whole file")
     parser.add_argument("--per-file-timeout", type=float, default=60.0, metavar="SECONDS")
     parser.add_argument("--max-memory-mb", type=int, default=1536, metavar="MB",
                         help="address-space limit of each file's child process (0: none)")
