@@ -26,9 +26,10 @@ single events included, and that is not reported.
 --tz (default UTC), or with "Z"/an offset. The window is handed unchanged to
 recurring_ical_events.of(calendar, components=...).between(from, to).
 
-X-WR-TIMEZONE: when a calendar has it, x_wr_timezone.to_standard() first rewrites its
-floating and UTC times into that zone (what Google Calendar means by it). --keep-floating
-skips that step so floating times stay floating.
+X-WR-TIMEZONE: recurring_ical_events.of() itself runs x_wr_timezone.to_standard() on
+each calendar, which rewrites floating and UTC times into the X-WR-TIMEZONE zone (what
+Google Calendar means by it). --keep-floating builds recurring_ical_events.CalendarQuery
+directly instead, skipping that step, so floating times stay floating.
 
 Each file is expanded in its own child process with a time limit (--per-file-timeout,
 default 60 s) and an address-space limit (--max-memory-mb, default 1536), so one file
@@ -145,7 +146,6 @@ def expand_file(path: str, start, stop, components, keep_floating, skip_bad_seri
     """Expand one file. Runs in a child process; exceptions become the file's error."""
     import icalendar
     import recurring_ical_events
-    import x_wr_timezone
 
     result = {"file": path, "error": None, "warnings": [], "occurrences": []}
     try:
@@ -158,11 +158,15 @@ def expand_file(path: str, start, stop, components, keep_floating, skip_bad_seri
         occurrences = []
         for calendar in calendars:
             collect_warnings(calendar, result["warnings"])
-            if not keep_floating and calendar.get("X-WR-TIMEZONE") is not None:
-                calendar = x_wr_timezone.to_standard(calendar)
+            if keep_floating:
+                # of() always runs x_wr_timezone.to_standard(); build the query without it
+                query = recurring_ical_events.CalendarQuery(
+                    calendar, components=components, skip_bad_series=skip_bad_series)
+            else:
+                # of() applies X-WR-TIMEZONE itself (x_wr_timezone.to_standard)
+                query = recurring_ical_events.of(
+                    calendar, components=components, skip_bad_series=skip_bad_series)
             series_uids = recurring_uids(calendar, components)
-            query = recurring_ical_events.of(
-                calendar, components=components, skip_bad_series=skip_bad_series)
             occurrences.extend(
                 occurrence_json(c, series_uids) for c in query.between(start, stop))
         occurrences.sort(key=lambda o: (o["start"] or "", o["uid"] or ""))
