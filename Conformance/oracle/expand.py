@@ -151,10 +151,12 @@ def expand_file(path: str, start, stop, components, keep_floating, skip_bad_seri
     try:
         with open(path, "rb") as f:
             data = f.read()
-        calendars = icalendar.Calendar.from_ical(data, multiple=True)
-        calendars = [c for c in calendars if c.name == "VCALENDAR"]
+        roots = icalendar.Calendar.from_ical(data, multiple=True)
+        calendars = [c for c in roots if c.name == "VCALENDAR"]
         if not calendars:
-            raise ValueError("no VCALENDAR component found")
+            # bare components (a VEVENT without VCALENDAR) are not expanded
+            found = ", ".join(sorted({c.name for c in roots})) or "nothing"
+            raise ValueError(f"no VCALENDAR component found (top level: {found})")
         occurrences = []
         for calendar in calendars:
             collect_warnings(calendar, result["warnings"])
