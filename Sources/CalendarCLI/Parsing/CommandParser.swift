@@ -57,6 +57,8 @@ struct CommandParser {
                 if let name = spec.defaultSubcommand, let sub = spec.subcommand(named: name) {
                     path.append(name)
                     spec = sub
+                } else if Self.asksForHelp(tokens[index...]) {
+                    return .help(path: path)
                 } else {
                     throw unknownOption(tokens[index], in: spec, path: path)
                 }
@@ -66,10 +68,7 @@ struct CommandParser {
         }
 
         // `--help` anywhere before `--` wins over everything else.
-        for token in tokens[index...] {
-            if token == .terminator { break }
-            if token == .long("help", nil) || token == .short("h") { return .help(path: path) }
-        }
+        if Self.asksForHelp(tokens[index...]) { return .help(path: path) }
 
         var parsed = ParsedArguments()
         var positionals: [String] = []
@@ -130,6 +129,15 @@ struct CommandParser {
     }
 
     // MARK: - Steps
+
+    /// True when `-h` or `--help` comes before any `--`.
+    private static func asksForHelp(_ tokens: ArraySlice<ArgumentToken>) -> Bool {
+        for token in tokens {
+            if token == .terminator { return false }
+            if token == .long("help", nil) || token == .short("h") { return true }
+        }
+        return false
+    }
 
     /// The value of an option: inline (`--out=x`) or the next token, which must be a value.
     private func value(for option: OptionSpec, inline: String?, tokens: [ArgumentToken], index: inout Int,
