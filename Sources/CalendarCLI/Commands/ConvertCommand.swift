@@ -83,7 +83,7 @@ enum ConvertCommand {
             anyRead = true
             let reader = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: file.stem))
             let result = reader.read(file.data, fileName: file.displayName)
-            for diagnostic in result.diagnostics { io.printError(diagnostic.description + "\n") }
+            io.report(result.diagnostics)
             if result.skippedCount > 0 || result.diagnostics.contains(where: { $0.severity == .error }) {
                 status = status.combined(with: .dataError)
             }

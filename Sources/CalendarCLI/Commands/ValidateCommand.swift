@@ -42,7 +42,7 @@ enum ValidateCommand {
             }
             let reader = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: input.stem))
             let result = reader.read(input.data, fileName: input.displayName)
-            for diagnostic in result.diagnostics { io.printError(diagnostic.description + "\n") }
+            io.report(result.diagnostics)
             let errors = result.diagnostics.filter { $0.severity == .error }.count
             try io.print(summary(result, name: input.displayName) + "\n")
             if errors > 0 || result.skippedCount > 0 { status = status.combined(with: .dataError) }
