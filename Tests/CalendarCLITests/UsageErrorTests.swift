@@ -106,6 +106,17 @@ struct UsageErrorTests {
         #expect(runCLI(c.args) == CLIResult(stdout: c.stdout, stderr: c.stderr, status: c.status))
     }
 
+    @Test func outputFileIsReplacedWholeAndKeepsItsMode() throws {
+        let dir = try TemporaryDirectory()
+        let target = dir.path("out.json")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target)
+        try OutputFile.write(Data("new\n".utf8), to: target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "new\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["out.json"])
+    }
+
     @Test func unwritableOutputIs74() throws {
         let dir = try TemporaryDirectory()
         let input = dir.path("one.ics")

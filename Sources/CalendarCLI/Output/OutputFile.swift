@@ -21,6 +21,10 @@ enum OutputFile {
             try? FileManager.default.removeItem(at: temporary)
             throw CLIError.io("Cannot write '\(path)': \(reason(error))")
         }
+        // A replaced file keeps its permissions.
+        if let mode = try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] {
+            try? FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: temporary.path)
+        }
         if rename(temporary.path, target.path) != 0 {
             let message = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temporary)
