@@ -1,0 +1,57 @@
+import Foundation
+
+/// The `icalkit` command line as a library: `main.swift` calls ``run(_:io:)`` and exits with
+/// its status; tests call it in-process with a capturing ``CLIIO``.
+///
+/// ```swift
+/// let (io, out) = CLIIO.capturing()
+/// CLI.run(["validate", "team.ics"], io: io)   // ExitStatus.ok
+/// out.stdout                                  // "team.ics: 3 events, 0 reminders, 0 warnings, 0 errors\n"
+/// ```
+public enum CLI {
+    /// Parses `arguments` (without the program name), runs the command, and returns its status.
+    /// Help and `--version` go to stdout; errors go to stderr.
+    public static func run(_ arguments: [String], io: CLIIO = .standard) -> ExitStatus {
+        let root = CommandTable.root
+        let help = HelpFormatter(root: root)
+        do throws(CLIError) {
+            switch try CommandParser(root: root, io: io).parse(arguments) {
+            case .help(let path):
+                try io.print(help.help(path: path))
+                return .ok
+            case .version:
+                try io.print("icalkit \(CommandTable.version)\n")
+                return .ok
+            case .run(let invocation, let spec):
+                switch spec.handler {
+                case .run(let body):
+                    return try body(invocation)
+                case .notImplemented(let reason):
+                    let name = (["icalkit"] + invocation.path).joined(separator: " ")
+                    throw CLIError.failure("'\(name)' is not implemented yet: \(reason)")
+                case .group:
+                    throw CLIError.usage("Missing subcommand", command: invocation.path)
+                }
+            }
+        } catch {
+            report(error, io: io, help: help)
+            return error.status
+        }
+    }
+
+    /// Usage errors: three lines (message, usage, where to find help). Others: one line.
+    static func report(_ error: CLIError, io: CLIIO, help: HelpFormatter) {
+        switch error.kind {
+        case .usage(let path):
+            let helpCommand = (["icalkit"] + path + ["--help"]).joined(separator: " ")
+            io.printError("""
+                Error: \(error.message)
+                Usage: \(help.usageLine(path: path))
+                  See '\(helpCommand)' for more information.
+
+                """)
+        case .failure:
+            io.printError("Error: \(error.message)\n")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// Everything a command touches outside its arguments: the standard streams, the environment,
+/// whether the streams are terminals, the clock and the local zone. Tests build one that
+/// captures output (``CLIIO/capturing(stdin:environment:timeZone:now:)``) and run commands in
+/// the same process.
+///
+/// ```swift
+/// let (io, captured) = CLIIO.capturing()
+/// let status = CLI.run(["validate", "feed.ics"], io: io)
+/// print(captured.stdout, captured.stderr, status)
+/// ```
+public struct CLIIO: Sendable {
+    /// Writes bytes to standard output; throws when the stream is closed or full.
+    public var writeStdout: @Sendable (Data) throws -> Void
+    /// Writes bytes to standard error.
+    public var writeStderr: @Sendable (Data) throws -> Void
+    /// Reads all of standard input.
+    public var readStdin: @Sendable () throws -> Data
+    public var environment: [String: String]
+    public var stdoutIsTerminal: Bool
+    public var stderrIsTerminal: Bool
+    /// The current instant (for relative dates and reports).
+    public var now: @Sendable () -> Date
+    /// The zone WHEN values are read in when no `--tz` is given.
+    public var timeZone: TimeZone
+
+    public init(
+        writeStdout: @escaping @Sendable (Data) throws -> Void,
+        writeStderr: @escaping @Sendable (Data) throws -> Void,
+        readStdin: @escaping @Sendable () throws -> Data,
+        environment: [String: String] = [:],
+        stdoutIsTerminal: Bool = false,
+        stderrIsTerminal: Bool = false,
+        now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: TimeZone = .current
+    ) {
+        self.writeStdout = writeStdout
+        self.writeStderr = writeStderr
+        self.readStdin = readStdin
+        self.environment = environment
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    /// The process's own streams, environment, clock and zone.
+    public static var standard: CLIIO {
+        CLIIO(
+            writeStdout: { try FileHandle.standardOutput.write(contentsOf: $0) },
+            writeStderr: { try FileHandle.standardError.write(contentsOf: $0) },
+            readStdin: { try FileHandle.standardInput.readToEnd() ?? Data() },
+            environment: ProcessInfo.processInfo.environment,
+            stdoutIsTerminal: isatty(1) == 1,
+            stderrIsTerminal: isatty(2) == 1,
+            now: { Date() },
+            timeZone: .current
+        )
+    }
+
+    /// An IO whose output is collected in the returned ``Captured`` and whose stdin is `stdin`.
+    public static func capturing(
+        stdin: Data = Data(),
+        environment: [String: String] = [:],
+        timeZone: TimeZone = TimeZone(identifier: "Europe/Berlin") ?? .gmt,
+        now: Date = Date(timeIntervalSince1970: 1_772_442_000)  // 2026-03-02T09:00:00Z
+    ) -> (CLIIO, Captured) {
+        let captured = Captured()
+        let io = CLIIO(
+            writeStdout: { captured.append(stdout: $0) },
+            writeStderr: { captured.append(stderr: $0) },
+            readStdin: { stdin },
+            environment: environment,
+            now: { now },
+            timeZone: timeZone
+        )
+        return (io, captured)
+    }
+
+    /// Output collected by a capturing ``CLIIO``.
+    public final class Captured: @unchecked Sendable {   // state guarded by `lock`
+        private let lock = NSLock()
+        private var out = Data()
+        private var err = Data()
+
+        public var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
+        public var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
+
+        func append(stdout data: Data) { lock.withLock { out.append(data) } }
+        func append(stderr data: Data) { lock.withLock { err.append(data) } }
+    }
+}
+
+// MARK: - Writing text
+
+extension CLIIO {
+    /// Writes `text` to stdout. Throws ``CLIError`` with ``ExitStatus/ioError`` on failure.
+    func print(_ text: String) throws(CLIError) {
+        do {
+            try writeStdout(Data(text.utf8))
+        } catch {
+            throw CLIError.io("cannot write to standard output: \(error.localizedDescription)")
+        }
+    }
+
+    /// Writes `text` to stderr; failures are ignored (there is nowhere left to report them).
+    func printError(_ text: String) {
+        try? writeStderr(Data(text.utf8))
+    }
+
+    /// True when coloured output is wanted: stdout is a terminal and `NO_COLOR` is unset or empty.
+    var usesColor: Bool {
+        stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+    }
+}

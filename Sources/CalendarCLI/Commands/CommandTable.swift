@@ -1,0 +1,37 @@
+/// Every `icalkit` command, as DESIGN.md's "Command line" contract lists them. Parsing and help
+/// both read this table.
+enum CommandTable {
+    static let version = "0.1.0"
+
+    static let completions = CommandSpec(
+        name: "completions",
+        abstract: "Print a shell completion script.",
+        arguments: [ArgumentSpec(name: "SHELL", help: "The shell to complete for.", kind: .choice(["bash", "zsh", "fish"]))],
+        examples: [.init(commandLine: "completions bash > /etc/bash_completion.d/icalkit", explanation: "Install bash completion.")],
+        handler: .notImplemented(reason: "shell completions are not written yet"))
+
+    static let root = CommandSpec(
+        name: "icalkit",
+        abstract: "Convert iCalendar (RFC 5545) files and keep calendars in a local store.",
+        discussion: """
+            Exit status: 0 ok, 64 usage error, 65 some input items could not be read, 66 an input is missing, \
+            73 the store cannot be created, 74 I/O error, 1 anything else.
+            """,
+        subcommands: [
+            StoreCommands.importCommand,
+            StoreCommands.eventsCommand,
+            StoreCommands.remindersCommand,
+            StoreCommands.exportCommand,
+            StoreCommands.calendarsCommand,
+            StoreCommands.addCommand,
+            StoreCommands.completeCommand,
+            StoreCommands.deleteCommand,
+            StoreCommands.editCommand,
+            StoreCommands.changesCommand,
+            completions,
+            ConvertCommand.spec,
+            ValidateCommand.spec,
+        ],
+        usesStore: true,
+        handler: .group)
+}

@@ -1,0 +1,138 @@
+import CalendarModel
+import Foundation
+import ICalConversion
+
+/// `icalkit convert INPUT... [--to ics|jcal|json] [-o FILE | --out-dir DIR]`: reads iCalendar
+/// files and writes them as iCalendar or JSON, without a store.
+///
+/// Several inputs are written together to stdout (or `-o FILE`): one JSON document with every
+/// calendar, or the VCALENDARs one after the other. With `--out-dir`, each input becomes
+/// `DIR/<name>.<ext>`. Exit 65 when items were skipped (the rest is still written), 66 when an
+/// input is missing (the others are still converted), 74 when an output cannot be written.
+enum ConvertCommand {
+    static let input = ArgumentSpec(
+        name: "INPUT", help: "An iCalendar (.ics) file, or - for standard input.", arity: .oneOrMore)
+    static let to = OptionSpec.option(
+        "to", value: "FORMAT", help: "The output format.", kind: .choice(["ics", "jcal", "json"]),
+        default: "from the extension of -o FILE, else json")
+    static let out = OptionSpec.option(
+        "out", short: "o", value: "FILE",
+        help: "Write to FILE instead of standard output (- is standard output). FILE is replaced whole or not at all.")
+    static let outDir = OptionSpec.option(
+        "out-dir", value: "DIR", help: "Write each input to DIR/<name>.<ext>, creating DIR when missing.")
+
+    static let spec = CommandSpec(
+        name: "convert",
+        abstract: "Convert iCalendar files to JSON or iCalendar, without a store.",
+        discussion: """
+            Reads each INPUT, reports what it could not read on standard error (file:line: ...), \
+            and writes what it read. Several inputs go to one output, in order, unless --out-dir is given.
+            Exit status: 0 ok, 65 some items were skipped (the rest was written), 66 an input is missing, \
+            74 an output cannot be written.
+            """,
+        arguments: [input],
+        options: [to, out, outDir],
+        groups: [OptionGroup(alternatives: [[out.name], [outDir.name]])],
+        examples: [
+            .init(commandLine: "convert team.ics --to json", explanation: "Print team.ics as JSON."),
+            .init(commandLine: "convert outlook.ics -o clean.ics", explanation: "Rewrite an export as iCalendar with one VTIMEZONE per zone used."),
+            .init(commandLine: "convert feeds/*.ics --to json --out-dir json/", explanation: "Convert many files, one JSON file each."),
+            .init(commandLine: "convert - --to json < team.ics", explanation: "Read standard input."),
+        ],
+        handler: .run(run))
+
+    enum Format: String { case ics, jcal, json }
+
+    static func run(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
+        let args = invocation.arguments
+        let io = invocation.io
+        let inputs = args.values(input)
+        if inputs.filter({ $0 == "-" }).count > 1 {
+            throw invocation.usageError("Standard input (-) can be read only once")
+        }
+        let outPath = args.value(out).flatMap { $0 == "-" ? nil : $0 }
+        let format = try chooseFormat(args.value(to), outPath: outPath)
+        guard format != .jcal else {
+            throw CLIError.failure("jCal output (--to jcal) is not implemented yet")
+        }
+        let outDirectory = args.value(outDir)
+        if let outDirectory {
+            var seen: [String: String] = [:]
+            for path in inputs {
+                let name = path == "-" ? "stdin" : InputFile.stem(of: path)
+                if let other = seen[name] {
+                    throw invocation.usageError("'\(other)' and '\(path)' would both be written to \(outDirectory)/\(name).\(format.rawValue)")
+                }
+                seen[name] = path
+            }
+            try OutputFile.makeDirectory(outDirectory)
+        }
+
+        var status = ExitStatus.ok
+        var collected: [CalendarDocument] = []
+        var anyRead = false
+        for path in inputs {
+            let file: InputFile
+            do {
+                file = try InputFile.read(path, io: io)
+            } catch {
+                io.printError("Error: \(error.message)\n")
+                status = status.combined(with: error.status)
+                continue
+            }
+            anyRead = true
+            let reader = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: file.stem))
+            let result = reader.read(file.data, fileName: file.displayName)
+            io.report(result.diagnostics)
+            if result.skippedCount > 0 || result.diagnostics.contains(where: { $0.severity == .error }) {
+                status = status.combined(with: .dataError)
+            }
+            if let outDirectory {
+                let target = URL(fileURLWithPath: outDirectory).appendingPathComponent("\(file.stem).\(format.rawValue)").path
+                do {
+                    try OutputFile.write(render(result.documents, as: format), to: target)
+                } catch {
+                    io.printError("Error: \(error.message)\n")
+                    status = status.combined(with: error.status)
+                }
+            } else {
+                collected.append(contentsOf: result.documents)
+            }
+        }
+
+        if outDirectory == nil, anyRead {
+            let data = render(collected, as: format)
+            do {
+                if let outPath {
+                    try OutputFile.write(data, to: outPath)
+                } else {
+                    try io.writeStdout(data)
+                }
+            } catch let error as CLIError {
+                io.printError("Error: \(error.message)\n")
+                status = status.combined(with: error.status)
+            } catch {
+                io.printError("Error: Cannot write to standard output: \(OutputFile.reason(error))\n")
+                status = status.combined(with: .ioError)
+            }
+        }
+        return status
+    }
+
+    /// `--to`, else the extension of `-o FILE` (`.json`, `.jcal`/`.jcs`, `.ics`/`.ical`/`.ifb`), else JSON.
+    static func chooseFormat(_ explicit: String?, outPath: String?) throws(CLIError) -> Format {
+        if let explicit, let format = Format(rawValue: explicit) { return format }
+        switch outPath.map({ URL(fileURLWithPath: $0).pathExtension.lowercased() }) {
+        case "ics", "ical", "icalendar", "ifb": return .ics
+        case "jcal", "jcs": return .jcal
+        default: return .json
+        }
+    }
+
+    static func render(_ documents: [CalendarDocument], as format: Format) -> Data {
+        switch format {
+        case .ics: Data(ICalendarWriter().write(documents).utf8)
+        case .json, .jcal: Data(JSONOutput.calendars(documents).utf8)
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import CalendarModel
+import Foundation
+
+/// The JSON that `icalkit` writes to stdout. Every document starts with `"schemaVersion": 1`;
+/// keys appear in the documented order; lists are sorted, so equal input gives equal bytes.
+///
+/// Event occurrence (`events --format json`), in this order:
+/// - `uid` (string), `calendar` (calendar title), `title` (string);
+/// - `start`, `end`: RFC 3339 with the event's own offset for zoned times
+///   (`2026-03-02T09:00:00+01:00`), `Z` for UTC, `YYYY-MM-DDTHH:MM:SS` for floating times,
+///   `YYYY-MM-DD` for all-day (end exclusive);
+/// - `isAllDay` (bool); `timeZone`: IANA id, `"UTC"`, or null for floating and all-day;
+/// - `location`, `notes`, `url`: string or null;
+/// - `status`: `none`, `confirmed`, `tentative` or `canceled`;
+/// - `recurring` (bool): part of a series;
+/// - `occurrenceDate`: the RECURRENCE-ID (the instance's original start, written like `start`)
+///   or null;
+/// - `isDetached` (bool): an override replaced this instance;
+/// - `alarms`: `{"action", "offset", "relatedTo", "date"}`, where `offset` is an RFC 5545 duration
+///   (`-PT15M`) and `relatedTo` `start`/`end` for relative alarms, `date` a UTC time for absolute ones;
+/// - `organizer`: a participant or null; `attendees`: participants, each
+///   `{"name", "email", "url", "role", "status", "type", "rsvp"}`.
+///
+/// Reminder (`reminders --format json`): `uid`, `calendar`, `title`, `due` and `start` (a day,
+/// a floating time or RFC 3339 in its zone, or null), `completed` (bool), `completionDate` (UTC
+/// or null), `priority` (0–9), `notes`, `parent` (RELATED-TO UID or null).
+///
+/// Occurrences are sorted by start, then UID, then occurrence date; reminders by due date
+/// (undated last), then UID.
+///
+/// Convention: an ``Occurrence``'s `startDate`/`endDate`, like an ``Event``'s, hold the wall
+/// clock read as UTC for floating and all-day events.
+enum JSONOutput {
+    static let schemaVersion = 1
+
+    /// `{"schemaVersion": 1, "events": [...]}`.
+    static func events(_ occurrences: [Occurrence]) -> String {
+        JSONValue.object([
+            ("schemaVersion", .int(schemaVersion)),
+            ("events", .array(sorted(occurrences).map(occurrence))),
+        ]).rendered()
+    }
+
+    /// `{"schemaVersion": 1, "reminders": [...]}`; each pair is a reminder and its calendar's title.
+    static func reminders(_ reminders: [(reminder: Reminder, calendarTitle: String)]) -> String {
+        JSONValue.object([
+            ("schemaVersion", .int(schemaVersion)),
+            ("reminders", .array(sorted(reminders).map { reminder($0.reminder, calendarTitle: $0.calendarTitle) })),
+        ]).rendered()
+    }
+
+    /// What `convert --to json` writes: every calendar with its events (as stored, series not
+    /// expanded) and reminders.
+    ///
+    /// `{"schemaVersion": 1, "calendars": [{"title", "color", "description", "readOnly",
+    /// "source", "productID", "timeZone", "events": [...], "reminders": [...]}]}`. Each event is
+    /// an occurrence object (above) for its first instance, plus `recurrenceRules` (RRULE values),
+    /// `recurrenceDates` and `exceptionDates` (written like `start`).
+    static func calendars(_ documents: [CalendarDocument]) -> String {
+        JSONValue.object([
+            ("schemaVersion", .int(schemaVersion)),
+            ("calendars", .array(documents.map(calendar))),
+        ]).rendered()
+    }
+
+    // MARK: - Objects
+
+    static func calendar(_ document: CalendarDocument) -> JSONValue {
+        let c = document.calendar
+        let events = document.events.map { event in
+            Occurrence(event: event, calendarTitle: c.title, startDate: event.startDate, endDate: event.endDate,
+                       occurrenceDate: event.occurrenceDate,
+                       isRecurring: event.hasRecurrenceRules || event.isDetached, isDetached: event.isDetached)
+        }
+        let eventObjects: [JSONValue] = sorted(events).map { o in
+            let e = o.event
+            return .object(occurrenceMembers(o) + [
+                ("recurrenceRules", .array(e.recurrenceRules.map { .string($0.rfc5545String) })),
+                ("recurrenceDates", .array(e.recurrenceDates.map { recurrenceDate($0, of: e) })),
+                ("exceptionDates", .array(e.exceptionDates.map { recurrenceDate($0, of: e) })),
+            ])
+        }
+        let reminderObjects = sorted(document.reminders.map { ($0, c.title) }).map { reminder($0.0, calendarTitle: $0.1) }
+        return .object([
+            ("title", .string(c.title)),
+            ("color", .nullable(c.color)),
+            ("description", .nullable(c.calendarDescription)),
+            ("readOnly", .bool(!c.allowsContentModifications)),
+            ("source", .nullable(c.sourceName)),
+            ("productID", .nullable(c.productID)),
+            ("timeZone", .nullable(c.defaultTimeZoneIdentifier)),
+            ("events", .array(eventObjects)),
+            ("reminders", .array(reminderObjects)),
+        ])
+    }
+
+    static func occurrence(_ o: Occurrence) -> JSONValue { .object(occurrenceMembers(o)) }
+
+    private static func occurrenceMembers(_ o: Occurrence) -> [(String, JSONValue)] {
+        let e = o.event
+        return [
+            ("uid", .string(e.uid)),
+            ("calendar", .string(o.calendarTitle)),
+            ("title", .string(e.title)),
+            ("start", .string(DateText.eventDate(o.startDate, of: e))),
+            ("end", .string(DateText.eventDate(o.endDate, of: e))),
+            ("isAllDay", .bool(e.isAllDay)),
+            ("timeZone", .nullable(zoneName(of: e))),
+            ("location", .nullable(e.location)),
+            ("notes", .nullable(e.notes)),
+            ("url", .nullable(e.url?.absoluteString)),
+            ("status", .string(e.status.rawValue)),
+            ("recurring", .bool(o.isRecurring)),
+            ("occurrenceDate", .nullable(o.occurrenceDate.map { occurrenceDateText($0, of: e) })),
+            ("isDetached", .bool(o.isDetached)),
+            ("alarms", .array(e.alarms.map(alarm))),
+            ("organizer", e.organizer.map(participant) ?? .null),
+            ("attendees", .array(e.attendees.map(participant))),
+        ]
+    }
+
+    static func reminder(_ r: Reminder, calendarTitle: String) -> JSONValue {
+        .object([
+            ("uid", .string(r.uid)),
+            ("calendar", .string(calendarTitle)),
+            ("title", .string(r.title)),
+            ("due", .nullable(r.dueDateComponents.flatMap(DateText.components))),
+            ("start", .nullable(r.startDateComponents.flatMap(DateText.components))),
+            ("completed", .bool(r.isCompleted)),
+            ("completionDate", .nullable(r.completionDate.map(DateText.utc))),
+            ("priority", .int(r.priority)),
+            ("notes", .nullable(r.notes)),
+            ("parent", .nullable(r.parentUID)),
+        ])
+    }
+
+    static func alarm(_ a: Alarm) -> JSONValue {
+        let offset = a.relativeDuration ?? a.relativeOffset.map { ICalDuration(exactly: $0) }
+        return .object([
+            ("action", .string(a.action.rawValue.lowercased())),
+            ("offset", .nullable(offset?.description)),
+            ("relatedTo", offset == nil ? .null : .string(a.relatedTo.rawValue)),
+            ("date", .nullable(a.absoluteDate.map(DateText.utc))),
+        ])
+    }
+
+    static func participant(_ p: Participant) -> JSONValue {
+        .object([
+            ("name", .nullable(p.name)),
+            ("email", .nullable(p.email)),
+            ("url", .string(p.url)),
+            ("role", .string(p.role.rawValue)),
+            ("status", .string(p.status.rawValue)),
+            ("type", .string(p.type.rawValue)),
+            ("rsvp", p.rsvp.map { .bool($0) } ?? .null),
+        ])
+    }
+
+    // MARK: - Helpers
+
+    /// The IANA id, `UTC`, or nil for floating and all-day events.
+    static func zoneName(of e: Event) -> String? {
+        guard !e.isAllDay, let zone = e.timeZone else { return nil }
+        return DateText.isUTC(zone) ? "UTC" : zone.identifier
+    }
+
+    /// RECURRENCE-ID: a day when it was a DATE, else like the event's start.
+    private static func occurrenceDateText(_ date: Date, of e: Event) -> String {
+        e.occurrenceDateIsAllDay ? DateText.day(date) : DateText.eventDate(date, of: e)
+    }
+
+    private static func recurrenceDate(_ r: RecurrenceDate, of e: Event) -> JSONValue {
+        if r.isDateOnly { return .string(DateText.day(r.date)) }
+        if r.isFloating { return .string(DateText.wallClock(r.date)) }
+        return .string(DateText.rfc3339(r.date, in: e.timeZone ?? .gmt))
+    }
+
+    static func sorted(_ occurrences: [Occurrence]) -> [Occurrence] {
+        occurrences.sorted { a, b in
+            if a.startDate != b.startDate { return a.startDate < b.startDate }
+            if a.event.uid != b.event.uid { return a.event.uid < b.event.uid }
+            switch (a.occurrenceDate, b.occurrenceDate) {
+            case let (x?, y?) where x != y: return x < y
+            case (nil, _?): return true
+            case (_?, nil): return false
+            default: return a.endDate < b.endDate
+            }
+        }
+    }
+
+    static func sorted(_ reminders: [(reminder: Reminder, calendarTitle: String)]) -> [(reminder: Reminder, calendarTitle: String)] {
+        func key(_ r: Reminder) -> String? { r.dueDateComponents.flatMap(sortKey) }
+        return reminders.sorted { a, b in
+            switch (key(a.reminder), key(b.reminder)) {
+            case let (x?, y?) where x != y: return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default:
+                if a.reminder.uid != b.reminder.uid { return a.reminder.uid < b.reminder.uid }
+                return a.calendarTitle < b.calendarTitle
+            }
+        }
+    }
+
+    /// A sortable form of a due date: the instant for zoned ones, the wall clock otherwise.
+    private static func sortKey(_ c: DateComponents) -> String? {
+        guard let year = c.year, let month = c.month, let day = c.day else { return nil }
+        var wall = utcDate(year: year, month: month, day: day, hour: c.hour ?? 0, minute: c.minute ?? 0, second: c.second ?? 0)
+        if let zone = c.timeZone, c.hour != nil { wall = WhenParser.instant(wallClock: wall, in: zone) }
+        return DateText.wallClock(wall)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a whole output file or nothing: the bytes go to a temporary file beside the target,
+/// which is then renamed over it (rename(2) is atomic within a file system). A failed or
+/// interrupted write never leaves a half-written output.
+enum OutputFile {
+    /// Writes `data` to `path` atomically. Throws ``CLIError`` (``ExitStatus/ioError``) naming the path.
+    static func write(_ data: Data, to path: String) throws(CLIError) {
+        let target = URL(fileURLWithPath: path)
+        let directory = target.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(
+            ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
+        do {
+            try data.write(to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CLIError.io("Cannot write '\(path)': \(reason(error))")
+        }
+        // A replaced file keeps its permissions.
+        if let mode = try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] {
+            try? FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: temporary.path)
+        }
+        if rename(temporary.path, target.path) != 0 {
+            let message = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw CLIError.io("Cannot write '\(path)': \(message)")
+        }
+    }
+
+    /// Creates `path` and its parents when missing; fails when it exists and is not a directory.
+    static func makeDirectory(_ path: String) throws(CLIError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw CLIError.io("Cannot write to '\(path)': not a directory") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError.io("Cannot create directory '\(path)': \(reason(error))")
+        }
+    }
+
+    /// The POSIX reason of a Foundation file error when there is one (`Permission denied`).
+    static func reason(_ error: any Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        switch CocoaError.Code(rawValue: ns.code) {
+        case .fileNoSuchFile, .fileReadNoSuchFile: return "No such file or directory"
+        case .fileWriteNoPermission, .fileReadNoPermission: return "Permission denied"
+        case .fileWriteOutOfSpace: return "No space left on device"
+        case .fileWriteVolumeReadOnly: return "Read-only file system"
+        default: return ns.localizedDescription
+        }
+    }
+}

@@ -1,0 +1,116 @@
+@testable import CalendarCLI
+import Testing
+
+@Suite("Help and version")
+struct HelpTests {
+    /// Every command path in the table: `[]`, `["convert"]`, `["add", "event"]`...
+    static let paths: [[String]] = {
+        func walk(_ spec: CommandSpec, _ path: [String]) -> [[String]] {
+            [path] + spec.subcommands.flatMap { walk($0, path + [$0.name]) }
+        }
+        return walk(CommandTable.root, [])
+    }()
+
+    @Test(arguments: paths)
+    func sameHelpInEveryForm(_ path: [String]) {
+        let viaHelp = runCLI(["help"] + path)
+        #expect(viaHelp.status == .ok)
+        #expect(viaHelp.stderr == "")
+        #expect(viaHelp.stdout.hasPrefix("OVERVIEW: "))
+        #expect(viaHelp.stdout.contains("\nUSAGE: icalkit "))
+        #expect(viaHelp.stdout.contains("\nOPTIONS:\n"))
+        #expect(runCLI(path + ["--help"]) == viaHelp)
+        #expect(runCLI(path + ["-h"]) == viaHelp)
+    }
+
+    /// An option after a command with a default subcommand belongs to that subcommand.
+    @Test(arguments: paths)
+    func helpWinsOverOtherErrors(_ path: [String]) throws {
+        let spec = try #require(HelpFormatter(root: CommandTable.root).spec(at: path))
+        let shown = path + (spec.defaultSubcommand.map { [$0] } ?? [])
+        #expect(runCLI(path + ["--no-such-option", "--help"]) == runCLI(["help"] + shown))
+    }
+
+    @Test func rootHelpListsEveryCommandOfTheContract() {
+        let help = runCLI(["--help"]).stdout
+        for name in ["import", "events", "reminders", "export", "calendars", "add", "complete", "delete", "edit",
+                     "changes", "completions", "convert", "validate"] {
+            #expect(help.contains("\n  \(name) "), "missing \(name)")
+        }
+    }
+
+    @Test func convertHelp() {
+        let expected = """
+            OVERVIEW: Convert iCalendar files to JSON or iCalendar, without a store.
+
+            Reads each INPUT, reports what it could not read on standard error (file:line:
+            ...), and writes what it read. Several inputs go to one output, in order, unless
+            --out-dir is given.
+            Exit status: 0 ok, 65 some items were skipped (the rest was written), 66 an
+            input is missing, 74 an output cannot be written.
+
+            USAGE: icalkit convert INPUT... [--to ics|jcal|json] [-o FILE | --out-dir DIR]
+
+            ARGUMENTS:
+              INPUT                   An iCalendar (.ics) file, or - for standard input.
+
+            OPTIONS:
+              --to ics|jcal|json      The output format. (default: from the extension of -o
+                                      FILE, else json)
+              -o, --out FILE          Write to FILE instead of standard output (- is
+                                      standard output). FILE is replaced whole or not at
+                                      all.
+              --out-dir DIR           Write each input to DIR/<name>.<ext>, creating DIR
+                                      when missing.
+              -h, --help              Show help information.
+
+            EXAMPLES:
+              icalkit convert team.ics --to json
+                  Print team.ics as JSON.
+
+              icalkit convert outlook.ics -o clean.ics
+                  Rewrite an export as iCalendar with one VTIMEZONE per zone used.
+
+              icalkit convert feeds/*.ics --to json --out-dir json/
+                  Convert many files, one JSON file each.
+
+              icalkit convert - --to json < team.ics
+                  Read standard input.
+
+            """
+        #expect(runCLI(["convert", "--help"]).stdout == expected)
+    }
+
+    /// The usage lines of DESIGN.md's contract, generated from the table.
+    @Test(arguments: [
+        (["events"], "icalkit [--store PATH] events (--from WHEN --to WHEN | --day DATE) [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled]"),
+        (["reminders"], "icalkit [--store PATH] reminders [--incomplete | --completed] [--from WHEN] [--to WHEN] [--calendar NAME]... [--tz ZONE] [--format table|json]"),
+        (["delete"], "icalkit [--store PATH] delete UID [--occurrence WHEN [--future]] [--tz ZONE]"),
+        (["convert"], "icalkit convert INPUT... [--to ics|jcal|json] [-o FILE | --out-dir DIR]"),
+        (["validate"], "icalkit validate FILE..."),
+        (["completions"], "icalkit completions bash|zsh|fish"),
+        (["calendars"], "icalkit [--store PATH] calendars [<subcommand>]"),
+        (["calendars", "create"], "icalkit [--store PATH] calendars create NAME"),
+        ([], "icalkit [--store PATH] <subcommand>"),
+    ])
+    func usageLine(_ path: [String], _ expected: String) {
+        #expect(HelpFormatter(root: CommandTable.root).usageLine(path: path) == expected)
+    }
+
+    @Test func version() {
+        #expect(runCLI(["--version"]) == CLIResult(stdout: "icalkit 0.1.0\n", stderr: "", status: .ok))
+    }
+
+    /// Every option name is unique within its command, and every group or `requires` names real options.
+    @Test(arguments: paths)
+    func tableIsConsistent(_ path: [String]) throws {
+        let spec = try #require(HelpFormatter(root: CommandTable.root).spec(at: path))
+        let names = spec.allOptions.map(\.name)
+        #expect(Set(names).count == names.count)
+        let shorts = spec.allOptions.compactMap(\.short)
+        #expect(Set(shorts).count == shorts.count)
+        for name in spec.groups.flatMap({ $0.alternatives.joined() }) + spec.options.flatMap(\.requires) {
+            #expect(names.contains(name), "\(name) in \(path)")
+        }
+    }
+}

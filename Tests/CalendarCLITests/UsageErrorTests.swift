@@ -1,0 +1,137 @@
+@testable import CalendarCLI
+import Testing
+
+@Suite("Usage errors and exit codes")
+struct UsageErrorTests {
+    static let convertUsage = "icalkit convert INPUT... [--to ics|jcal|json] [-o FILE | --out-dir DIR]"
+    static let eventsUsage = "icalkit [--store PATH] events (--from WHEN --to WHEN | --day DATE) [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled]"
+    static let rootUsage = "icalkit [--store PATH] <subcommand>"
+    static let whenForms = "expected YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (wall clock in the zone), or a time with Z or an offset, e.g. 2026-03-02T09:00:00+01:00"
+
+    static let cases: [CLICase] = [
+        CLICase(id: "unknown option with suggestion", args: ["convert", "a.ics", "--too", "json"],
+                stderr: usageError("Unknown option '--too'. Did you mean '--to'?", usage: convertUsage, command: "convert"),
+                status: .usage),
+        CLICase(id: "unknown option with value", args: ["convert", "a.ics", "--outdir=x"],
+                stderr: usageError("Unknown option '--outdir'. Did you mean '--out-dir'?", usage: convertUsage, command: "convert"),
+                status: .usage),
+        CLICase(id: "unknown option, nothing close", args: ["convert", "--zz", "a.ics"],
+                stderr: usageError("Unknown option '--zz'", usage: convertUsage, command: "convert"), status: .usage),
+        CLICase(id: "unknown short option", args: ["convert", "-x", "a.ics"],
+                stderr: usageError("Unknown option '-x'", usage: convertUsage, command: "convert"), status: .usage),
+        CLICase(id: "unknown command", args: ["conver", "a.ics"],
+                stderr: usageError("Unknown command 'conver'. Did you mean 'convert'?", usage: rootUsage, command: ""), status: .usage),
+        CLICase(id: "unknown root option", args: ["--frobnicate"],
+                stderr: usageError("Unknown option '--frobnicate'", usage: rootUsage, command: ""), status: .usage),
+        CLICase(id: "no command", args: [],
+                stderr: usageError("Missing subcommand", usage: rootUsage, command: ""), status: .usage),
+        CLICase(id: "help for unknown command", args: ["help", "nope"],
+                stderr: usageError("Unknown command 'nope'", usage: rootUsage, command: ""), status: .usage),
+        CLICase(id: "missing group subcommand", args: ["add"],
+                stderr: usageError("Missing subcommand", usage: "icalkit [--store PATH] add <subcommand>", command: "add"), status: .usage),
+        CLICase(id: "missing input", args: ["convert"],
+                stderr: usageError("Missing expected argument 'INPUT'", usage: convertUsage, command: "convert"), status: .usage),
+        CLICase(id: "missing option value", args: ["convert", "a.ics", "--to"],
+                stderr: usageError("Missing value for '--to ics|jcal|json'", usage: convertUsage, command: "convert"), status: .usage),
+        CLICase(id: "bad choice", args: ["convert", "a.ics", "--to=xml"],
+                stderr: usageError("Invalid value 'xml' for '--to'; expected one of: ics, jcal, json", usage: convertUsage, command: "convert"),
+                status: .usage),
+        CLICase(id: "option given twice", args: ["convert", "a.ics", "--to", "ics", "--to", "json"],
+                stderr: usageError("'--to' was given more than once", usage: convertUsage, command: "convert"), status: .usage),
+        CLICase(id: "exclusive options", args: ["convert", "a.ics", "-o", "x.json", "--out-dir", "d"],
+                stderr: usageError("'--out' and '--out-dir' cannot be used together", usage: convertUsage, command: "convert"), status: .usage),
+        CLICase(id: "stdin twice", args: ["convert", "-", "-"],
+                stderr: usageError("Standard input (-) can be read only once", usage: convertUsage, command: "convert"), status: .usage),
+        CLICase(id: "out-dir name clash", args: ["convert", "a/team.ics", "b/team.ics", "--out-dir", "/nonexistent/out"],
+                stderr: usageError("'a/team.ics' and 'b/team.ics' would both be written to /nonexistent/out/team.json",
+                                   usage: convertUsage, command: "convert"), status: .usage),
+        CLICase(id: "flag with value", args: ["events", "--day", "2026-03-02", "--include-cancelled=yes"],
+                stderr: usageError("'--include-cancelled' does not take a value", usage: eventsUsage, command: "events"), status: .usage),
+        CLICase(id: "window half given", args: ["events", "--from", "2026-03-01"],
+                stderr: usageError("Missing '--to WHEN' (needed with --from)", usage: eventsUsage, command: "events"), status: .usage),
+        CLICase(id: "window missing", args: ["events"],
+                stderr: usageError("Missing expected option: --from WHEN --to WHEN, or --day DATE", usage: eventsUsage, command: "events"),
+                status: .usage),
+        CLICase(id: "window twice", args: ["events", "--day", "2026-03-02", "--from", "2026-03-01", "--to", "2026-03-03"],
+                stderr: usageError("'--from' '--to' and '--day' cannot be used together", usage: eventsUsage, command: "events"),
+                status: .usage),
+        CLICase(id: "bad WHEN", args: ["events", "--from", "tomorrow", "--to", "2026-03-03"],
+                stderr: usageError("Invalid date 'tomorrow' for '--from': \(whenForms)", usage: eventsUsage, command: "events"),
+                status: .usage),
+        CLICase(id: "bad DATE", args: ["events", "--day", "2026-02-30"],
+                stderr: usageError("Invalid date '2026-02-30' for '--day': expected YYYY-MM-DD, e.g. 2026-03-02",
+                                   usage: eventsUsage, command: "events"), status: .usage),
+        CLICase(id: "time where a DATE is wanted", args: ["events", "--day", "2026-03-02T09:00"],
+                stderr: usageError("Invalid date '2026-03-02T09:00' for '--day': expected YYYY-MM-DD, e.g. 2026-03-02",
+                                   usage: eventsUsage, command: "events"), status: .usage),
+        CLICase(id: "unknown zone", args: ["events", "--day", "2026-03-02", "--tz", "Europe/Berln"],
+                stderr: usageError("Unknown time zone 'Europe/Berln'. Zone ids are IANA names from the tz database (e.g. Europe/Berlin; see /usr/share/zoneinfo). Did you mean 'Europe/Berlin'?",
+                                   usage: eventsUsage, command: "events"), status: .usage),
+        CLICase(id: "requires", args: ["delete", "x@example.com", "--future"],
+                stderr: usageError("'--future' needs '--occurrence WHEN'",
+                                   usage: "icalkit [--store PATH] delete UID [--occurrence WHEN [--future]] [--tz ZONE]", command: "delete"),
+                status: .usage),
+        CLICase(id: "nested command usage", args: ["add", "event", "--title", "T", "--start", "2026-03-02"],
+                stderr: usageError("Missing expected option: --end WHEN, or --duration DUR",
+                                   usage: "icalkit [--store PATH] add event --title T --start WHEN (--end WHEN | --duration DUR) [--all-day] [--tz ZONE] [--location L] [--notes N] [--url U] [--calendar NAME] [--rrule RULE] [--alarm OFFSET]...",
+                                   command: "add event"), status: .usage),
+        CLICase(id: "bad positional choice", args: ["completions", "tcsh"],
+                stderr: usageError("Invalid value 'tcsh' for 'SHELL'; expected one of: bash, zsh, fish",
+                                   usage: "icalkit completions bash|zsh|fish", command: "completions"), status: .usage),
+        CLICase(id: "extra argument", args: ["complete", "a", "b"],
+                stderr: usageError("Unexpected argument 'b'", usage: "icalkit [--store PATH] complete UID [--undo]", command: "complete"),
+                status: .usage),
+
+        // Failures that are not usage errors.
+        CLICase(id: "convert missing file", args: ["convert", "/nonexistent/missing.ics"],
+                stderr: "Error: No such file: '/nonexistent/missing.ics'\n", status: .noInput),
+        CLICase(id: "convert directory", args: ["convert", "/"],
+                stderr: "Error: '/' is a directory, not a file\n", status: .noInput),
+        CLICase(id: "validate missing files", args: ["validate", "/nonexistent/a.ics", "/nonexistent/b.ics"],
+                stderr: "Error: No such file: '/nonexistent/a.ics'\nError: No such file: '/nonexistent/b.ics'\n", status: .noInput),
+        CLICase(id: "jcal not yet", args: ["convert", "/nonexistent/a.ics", "--to", "jcal"],
+                stderr: "Error: jCal output (--to jcal) is not implemented yet\n", status: .failure),
+        CLICase(id: "store command not yet", args: ["--store", "/tmp/x.sqlite", "events", "--day", "2026-03-02", "--tz", "UTC"],
+                stderr: "Error: 'icalkit events' is not implemented yet: it needs the calendar store\n", status: .failure),
+        CLICase(id: "default subcommand", args: ["calendars", "--format", "json"],
+                stderr: "Error: 'icalkit calendars list' is not implemented yet: it needs the calendar store\n", status: .failure),
+        CLICase(id: "negative alarm value", args: ["add", "event", "--title", "T", "--start", "2026-03-02T09:00", "--duration", "15m", "--alarm", "-15m"],
+                stderr: "Error: 'icalkit add event' is not implemented yet: it needs the calendar store\n", status: .failure),
+        CLICase(id: "store option after command", args: ["import", "a.ics", "--store=/tmp/s.sqlite"],
+                stderr: "Error: 'icalkit import' is not implemented yet: it needs the calendar store\n", status: .failure),
+    ]
+
+    @Test(arguments: cases)
+    func run(_ c: CLICase) {
+        #expect(runCLI(c.args) == CLIResult(stdout: c.stdout, stderr: c.stderr, status: c.status))
+    }
+
+    @Test func outputFileIsReplacedWholeAndKeepsItsMode() throws {
+        let dir = try TemporaryDirectory()
+        let target = dir.path("out.json")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target)
+        try OutputFile.write(Data("new\n".utf8), to: target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "new\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["out.json"])
+    }
+
+    @Test func unwritableOutputIs74() throws {
+        let dir = try TemporaryDirectory()
+        let input = dir.path("one.ics")
+        let ics = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//icalkit//tests//EN",
+            "BEGIN:VEVENT", "UID:one@example.com", "DTSTAMP:20260301T000000Z",
+            "DTSTART:20260302T090000Z", "DTEND:20260302T100000Z", "SUMMARY:One", "END:VEVENT",
+            "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        try Data(ics.utf8).write(to: URL(fileURLWithPath: input))
+        let result = runCLI(["convert", input, "-o", "/nonexistent/dir/out.json"])
+        #expect(result.status == .ioError)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasSuffix("Error: Cannot write '/nonexistent/dir/out.json': No such file or directory\n"))
+    }
+}
+
+import Foundation
