@@ -54,7 +54,7 @@ public final class EventStore: @unchecked Sendable {
         do {
             connection = try Connection(path: path)
         } catch {
-            if error.resultCode ~= .notADatabase { throw StoreError.notADatabase(path) }
+            if error.resultCode.primaryResultCode == .notADatabase { throw StoreError.notADatabase(path) }
             throw StoreError.cannotCreate(path, reason: error.message)
         }
         do {
@@ -64,7 +64,7 @@ public final class EventStore: @unchecked Sendable {
             try Migrations.migrate(connection)
         } catch let error as StoreError {
             try? connection.close()
-            if error.resultCode ~= .notADatabase { throw StoreError.notADatabase(path) }
+            if error.resultCode.primaryResultCode == .notADatabase { throw StoreError.notADatabase(path) }
             throw error
         } catch {
             try? connection.close()
