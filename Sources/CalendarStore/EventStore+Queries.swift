@@ -5,7 +5,8 @@ import Foundation
 
 extension EventStore {
     /// The rows whose indexed span can overlap a window: `first_start < end AND (last_end IS
-    /// NULL OR last_end > start)`, written as two index range scans on `items_window` (kind,
+    /// NULL OR last_end >= start)` (`>=` so a zero-length item at the window start is found even
+    /// without slack), written as two index range scans on `items_window` (kind,
     /// last_end, first_start) so that rows ending before the window are never visited and rows
     /// starting after it are rejected on the index entry without reading the table row.
     /// `?1` = window start, `?2` = window end (both already widened by ``ItemRow/floatingSlack``),
@@ -14,7 +15,7 @@ extension EventStore {
         let filter = filtered ? " AND calendar_id IN (SELECT value FROM json_each(?3))" : ""
         return """
             SELECT id, calendar_id, uid, recurrence_id, model, source_text FROM items
-            WHERE kind = 'event' AND last_end > ?1 AND first_start < ?2\(filter)
+            WHERE kind = 'event' AND last_end >= ?1 AND first_start < ?2\(filter)
             UNION ALL
             SELECT id, calendar_id, uid, recurrence_id, model, source_text FROM items
             WHERE kind = 'event' AND last_end IS NULL AND first_start < ?2\(filter)

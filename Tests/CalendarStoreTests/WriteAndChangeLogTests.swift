@@ -146,6 +146,41 @@ struct ConcurrencyTests {
         }
     }
 
+    /// Deterministic overlap: writer A holds its import transaction open (a hook sleeps inside
+    /// it) while writer B imports; B waits on the busy timeout instead of failing with SQLITE_BUSY.
+    @Test func writerWaitsForAnotherWritersTransaction() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("shared.sqlite").path
+            let a = try EventStore(path: path)
+            let b = try EventStore(path: path)
+            let inside = DispatchSemaphore(value: 0)
+            let done = DispatchSemaphore(value: 0)
+            a.importItemHook = { index in
+                if index == 0 {
+                    inside.signal()
+                    Thread.sleep(forTimeInterval: 0.5)
+                }
+            }
+            let failures = Failures()
+            DispatchQueue.global().async {
+                do { _ = try a.importDocument(makeDocument("A", events: [makeEvent("a@x", start: utc(2026, 3, 2, 10))])) }
+                catch { failures.add("A: \(error)") }
+                done.signal()
+            }
+            inside.wait()
+            let started = Date()
+            let report = try b.importDocument(makeDocument("B", events: [makeEvent("b@x", start: utc(2026, 3, 2, 10))]))
+            let waited = Date().timeIntervalSince(started)
+            done.wait()
+            #expect(failures.all.isEmpty)
+            #expect(report.added == 1)
+            #expect(waited > 0.2, "B should have waited for A's transaction (waited \(waited) s)")
+            #expect(try b.calendars().map(\.title) == ["A", "B"])
+            try a.close()
+            try b.close()
+        }
+    }
+
     @Test func oneStoreSharedByThreads() throws {
         try withStore { store in
             try store.saveCalendar(EventCalendar(title: "Work"))
