@@ -116,6 +116,9 @@ extension EventStore {
         let (calendarID, created) = try importCalendar(document, title: title, readOnly: readOnly, db)
         var report = ImportReport(calendarTitle: title, createdCalendar: created, dryRun: dryRun)
         for zone in document.timeZones {
+            let stored = try db.scalarText("SELECT text FROM calendar_time_zones WHERE calendar_id = ? AND tzid = ?",
+                                           [.integer(calendarID), .text(zone.tzid)])
+            if stored == zone.text { continue }   // a re-import writes nothing
             try db.run("""
                 INSERT INTO calendar_time_zones (calendar_id, tzid, text) VALUES (?, ?, ?)
                 ON CONFLICT (calendar_id, tzid) DO UPDATE SET text = excluded.text

@@ -46,7 +46,13 @@ struct ImportTests {
             let token = try store.currentChangeToken()
             let before = try dumpTables(store)
 
+            let log = SQLLog()
+            try store.withRawConnection { db in db.onSQL = { log.add($0) } }
             let again = try store.importDocument(document)
+            try store.withRawConnection { db in db.onSQL = nil }
+            let writes = log.all.filter { ["INSERT", "UPDATE", "DELETE", "REPLACE"].contains(where: $0.uppercased().hasPrefix) }
+            #expect(writes.isEmpty, "\(writes)")
+            #expect(log.all.contains("BEGIN IMMEDIATE"))
             #expect((again.added, again.updated, again.unchanged, again.skipped) == (0, 0, 4, 0))
             #expect(!again.createdCalendar)
             #expect(try store.currentChangeToken() == token)
@@ -220,4 +226,11 @@ struct ImportTests {
             #expect(try dumpTables(store) == before)
         }
     }
+}
+
+final class SQLLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    func add(_ sql: String) { lock.withLock { list.append(sql.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+    var all: [String] { lock.withLock { list } }
 }
