@@ -1,0 +1,181 @@
+internal import CSQLite
+
+/// One SQLite connection, owned: opened with explicit flags, a 5 s busy timeout and foreign
+/// keys on; `close()` throws and must be called (deinit only cleans up what was left open).
+/// Statements are cached by their SQL text.
+///
+/// ```swift
+/// let connection = try Connection(path: "/tmp/store.sqlite")
+/// try connection.enableWAL()
+/// try connection.transaction(.immediate) { try connection.run("DELETE FROM changes") }
+/// try connection.close()
+/// ```
+/// Related SQLite documentation: <https://www.sqlite.org/c3ref/open.html>
+package final class Connection {
+    let handle: OpaquePointer                 // sqlite3 *, owned
+    package let path: String
+    private var statements: [String: Statement] = [:]
+    package private(set) var isClosed = false
+    /// Called with the SQL of every statement prepared or executed (tests record it).
+    package var onSQL: ((String) -> Void)?
+
+    package struct OpenFlags: OptionSet, Sendable {
+        package let rawValue: Int32
+        package init(rawValue: Int32) { self.rawValue = rawValue }
+        package static let readOnly = OpenFlags(rawValue: SQLITE_OPEN_READONLY)
+        package static let readWrite = OpenFlags(rawValue: SQLITE_OPEN_READWRITE)
+        package static let create = OpenFlags(rawValue: SQLITE_OPEN_CREATE)
+    }
+
+    package enum TransactionKind: String, Sendable {
+        case deferred = "DEFERRED", immediate = "IMMEDIATE"
+    }
+
+    package init(path: String, flags: OpenFlags = [.readWrite, .create], busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
+        var raw: OpaquePointer?
+        let code = sqlite3_open_v2(path, &raw, flags.rawValue | SQLITE_OPEN_NOFOLLOW, nil)
+        guard code == SQLITE_OK, let raw else {
+            let error = StoreError(sqliteCode: code, connection: raw, sql: nil)
+            sqlite3_close(raw)      // a failed open still hands back a handle to close (GRDB does so too)
+            throw error
+        }
+        self.handle = raw
+        self.path = path
+        sqlite3_extended_result_codes(raw, 1)
+        sqlite3_busy_timeout(raw, busyTimeoutMilliseconds)
+        do {
+            try execute("PRAGMA foreign_keys = ON")
+        } catch {
+            sqlite3_close(raw)
+            isClosed = true
+            throw error
+        }
+    }
+
+    deinit {
+        // Cleanup only: callers are expected to `close()` and see its error.
+        if !isClosed {
+            statements.removeAll()
+            sqlite3_close_v2(handle)
+        }
+    }
+
+    /// Switches the database to write-ahead logging (a no-op when it already is).
+    package func enableWAL() throws(StoreError) {
+        let mode = try scalarText("PRAGMA journal_mode = WAL")
+        guard mode?.lowercased() == "wal" else {
+            throw StoreError(reason: .sqlite, message: "cannot enable WAL journal mode (got \(mode ?? "nothing"))", sql: "PRAGMA journal_mode = WAL")
+        }
+    }
+
+    /// Runs one or more statements without results.
+    package func execute(_ sql: String) throws(StoreError) {
+        guard !isClosed else { throw .closed }
+        onSQL?(sql)
+        var cError: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &cError)
+        if code != SQLITE_OK {
+            var error = StoreError(sqliteCode: code, connection: handle, sql: sql)
+            if let cError { error.message = String(cString: cError) }
+            sqlite3_free(cError)
+            throw error
+        }
+    }
+
+    /// The prepared statement for `sql`, from the cache or newly prepared, reset.
+    package func cachedStatement(_ sql: String) throws(StoreError) -> Statement {
+        guard !isClosed else { throw .closed }
+        onSQL?(sql)
+        if let statement = statements[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try Statement(connection: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs a statement that returns no rows.
+    package func run(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        while try statement.step() {}
+    }
+
+    /// Calls `body` for each row; the statement is reset afterwards even when `body` throws.
+    package func forEachRow(_ sql: String, _ values: [SQLValue] = [], _ body: (Statement) throws -> Void) throws {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        while try statement.step() { try body(statement) }
+    }
+
+    /// All rows as values (for small results and tests).
+    package func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [[SQLValue]] {
+        var result: [[SQLValue]] = []
+        try forEachRow(sql, values) { row in
+            result.append((0..<row.columnCount).map { row.value($0) })
+        }
+        return result
+    }
+
+    package func scalarInt(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) -> Int64? {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        guard try statement.step(), !statement.isNull(0) else { return nil }
+        return statement.int64(0)
+    }
+
+    package func scalarText(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) -> String? {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        guard try statement.step() else { return nil }
+        return statement.text(0)
+    }
+
+    /// Rows changed by the last INSERT/UPDATE/DELETE.
+    package var changedRowCount: Int { Int(sqlite3_changes(handle)) }
+    package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws (the
+    /// body's error wins over a rollback error, as swift-system's `closeAfter`).
+    package func transaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
+        try execute("BEGIN \(kind.rawValue)")
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+        do {
+            try execute("COMMIT")
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+        return result
+    }
+
+    /// Runs `body` in a transaction that is always rolled back (dry runs).
+    package func rolledBackTransaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
+        try execute("BEGIN \(kind.rawValue)")
+        defer { try? execute("ROLLBACK") }
+        return try body()
+    }
+
+    /// Finalizes the cached statements and closes the connection. Closing twice is a no-op.
+    package func close() throws(StoreError) {
+        guard !isClosed else { return }
+        statements.removeAll()     // finalizes them (Statement.deinit)
+        let code = sqlite3_close(handle)
+        guard code == SQLITE_OK else { throw StoreError(sqliteCode: code, connection: handle, sql: nil) }
+        isClosed = true
+    }
+}
+
+@available(*, unavailable) extension Connection: Sendable {}

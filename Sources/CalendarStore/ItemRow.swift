@@ -1,0 +1,141 @@
+import CalendarModel
+import Foundation
+
+/// What kind of calendar item a row or report entry is.
+public enum ItemKind: String, Hashable, Sendable, Codable {
+    case event, reminder
+}
+
+/// One `items` row as written: the key, the encoded model, the version fields and the index
+/// columns derived from the model.
+struct ItemRow {
+    var calendarID: Int64
+    var uid: String
+    var recurrenceID: Double?
+    var kind: ItemKind
+    var model: String
+    var sourceText: String?
+    var sequence: Int
+    var lastModified: Double?
+    var dtstamp: Double?
+    var firstStart: Double?
+    var lastEnd: Double?
+    var due: Double?
+    var completionDate: Double?
+    var completed: Bool
+
+    /// Floating and all-day times are stored as their wall clock read as UTC; a query widens
+    /// its window by this much so they are found wherever the asked zone puts them (UTC-12 to UTC+14).
+    static let floatingSlack: TimeInterval = 14 * 3600
+
+    init(event: Event, calendarID: Int64) throws(StoreError) {
+        self.calendarID = calendarID
+        uid = event.uid
+        recurrenceID = event.occurrenceDate?.timeIntervalSince1970
+        kind = .event
+        model = try ItemCodec.encode(event)
+        sourceText = ItemRow.keptSource(event.source, unchanged: event.source?.isUnchanged(event) == true)
+        sequence = event.sequence
+        lastModified = event.lastModifiedDate?.timeIntervalSince1970
+        dtstamp = event.timestamp?.timeIntervalSince1970
+        let span = ItemRow.span(of: event)
+        firstStart = span.first.timeIntervalSince1970
+        lastEnd = span.last?.timeIntervalSince1970
+        due = nil
+        completionDate = nil
+        completed = false
+    }
+
+    init(reminder: Reminder, calendarID: Int64) throws(StoreError) {
+        self.calendarID = calendarID
+        uid = reminder.uid
+        recurrenceID = reminder.occurrenceDate?.timeIntervalSince1970
+        kind = .reminder
+        model = try ItemCodec.encode(reminder)
+        sourceText = ItemRow.keptSource(reminder.source, unchanged: reminder.source?.isUnchanged(reminder) == true)
+        sequence = reminder.sequence
+        lastModified = reminder.lastModifiedDate?.timeIntervalSince1970
+        dtstamp = reminder.timestamp?.timeIntervalSince1970
+        firstStart = nil
+        lastEnd = nil
+        due = reminder.dueDateComponents.flatMap(ItemRow.instant(of:))?.date.timeIntervalSince1970
+        completionDate = reminder.completionDate?.timeIntervalSince1970
+        completed = reminder.isCompleted
+    }
+
+    /// The original text is kept only while the item still equals what was read from it.
+    private static func keptSource(_ source: SourceText?, unchanged: Bool) -> String? {
+        unchanged ? source?.text : nil
+    }
+
+    /// The index columns of an event: the earliest start and latest end any of its instances
+    /// can have, in stored time (floating/all-day: wall clock as UTC); `last == nil` when the
+    /// series is open-ended or its end cannot be known without expanding it.
+    ///
+    /// - Non-recurring: its own start and end.
+    /// - RRULEs all with UNTIL: the latest UNTIL (+1 day for a DATE UNTIL) plus the event's
+    ///   duration, or the end of a later RDATE. Any rule with COUNT or no end: open (nil),
+    ///   because computing the COUNT-th instance needs the expander.
+    /// - An override: its own start/end, widened back to its RECURRENCE-ID; open with
+    ///   `RANGE=THISANDFUTURE`, since it shifts every later instance.
+    static func span(of event: Event) -> (first: Date, last: Date?) {
+        let duration = max(0, event.endDate.timeIntervalSince(event.startDate))
+        var first = event.startDate
+        var last: Date? = max(event.endDate, event.startDate)
+        if let recurrenceID = event.occurrenceDate {
+            first = min(first, recurrenceID)
+            if event.appliesToFutureOccurrences { last = nil }
+        }
+        for date in event.recurrenceDates {
+            first = min(first, date.date)
+            let end = date.periodEnd ?? date.date.addingTimeInterval(date.periodDuration?.timeInterval ?? duration)
+            last = last.map { max($0, end) }
+        }
+        for rule in event.recurrenceRules {
+            guard let until = rule.end.until, rule.end.count == nil else { return (first, nil) }
+            let end = until.addingTimeInterval((rule.end.untilIsDate ? 86_400 : 0) + duration)
+            last = last.map { max($0, end) }
+        }
+        return (first, last)
+    }
+
+    /// The instant of a reminder's DUE/DTSTART components: exact when they carry a zone and a
+    /// time, else their wall clock read as UTC (`floating == true`).
+    static func instant(of components: DateComponents) -> (date: Date, floating: Bool)? {
+        guard let year = components.year, let month = components.month, let day = components.day else { return nil }
+        let hour = components.hour ?? 0, minute = components.minute ?? 0, second = components.second ?? 0
+        if let zone = components.timeZone, components.hour != nil {
+            var calendar = Foundation.Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let wall = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+            if let date = calendar.date(from: wall) { return (date, false) }
+        }
+        return (utcDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second), true)
+    }
+
+    /// The instant a wall-clock time (stored as UTC) has in `zone`. A time in a gap (spring
+    /// forward) moves forward by the gap's length; a time in an overlap takes one of its two instants.
+    static func placing(wallClock: Date, in zone: TimeZone) -> Date {
+        let guess = wallClock.addingTimeInterval(-TimeInterval(zone.secondsFromGMT(for: wallClock)))
+        let offset = zone.secondsFromGMT(for: guess)
+        return wallClock.addingTimeInterval(-TimeInterval(offset))
+    }
+
+    var values: [SQLValue] {
+        [.integer(calendarID), .text(uid), SQLValue(recurrenceID), .text(kind.rawValue), .text(model), SQLValue(sourceText),
+         SQLValue(sequence), SQLValue(lastModified), SQLValue(dtstamp), SQLValue(firstStart), SQLValue(lastEnd),
+         SQLValue(due), SQLValue(completionDate), SQLValue(completed)]
+    }
+
+    static let insertSQL = """
+        INSERT INTO items (calendar_id, uid, recurrence_id, kind, model, source_text, sequence, last_modified, dtstamp,
+                           first_start, last_end, due, completion_date, completed)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    static let updateSQL = """
+        UPDATE items SET calendar_id = ?, uid = ?, recurrence_id = ?, kind = ?, model = ?, source_text = ?, sequence = ?,
+                         last_modified = ?, dtstamp = ?, first_start = ?, last_end = ?, due = ?, completion_date = ?, completed = ?
+        WHERE id = ?
+        """
+}

@@ -1,0 +1,100 @@
+/// The store's schema, as an ordered list of migrations versioned by `PRAGMA user_version`.
+///
+/// A store at version N gets migrations N+1... applied in one IMMEDIATE transaction. A store
+/// whose version is newer than ``latestVersion`` was written by a newer icalkit: it is refused
+/// with ``StoreError/newerSchema(found:supported:)`` before anything is written to it.
+///
+/// ```swift
+/// try Migrations.migrate(connection)      // 0 → 1 on a new file
+/// ```
+/// Related SQLite documentation: <https://www.sqlite.org/pragma.html#pragma_user_version>
+enum Migrations {
+    struct Migration {
+        let version: Int
+        let sql: String
+    }
+
+    static let all: [Migration] = [
+        Migration(version: 1, sql: """
+            CREATE TABLE calendars (
+                id                  INTEGER PRIMARY KEY,
+                title               TEXT NOT NULL UNIQUE,
+                color               TEXT,
+                description         TEXT,
+                read_only           INTEGER NOT NULL DEFAULT 0,
+                source              TEXT,             -- file path or URL it was imported from
+                product_id          TEXT,             -- PRODID
+                default_tzid        TEXT,             -- X-WR-TIMEZONE
+                is_default_events   INTEGER NOT NULL DEFAULT 0,
+                is_default_reminders INTEGER NOT NULL DEFAULT 0,
+                extra_properties    TEXT NOT NULL DEFAULT '[]',   -- JSON array of content lines
+                extra_components    TEXT NOT NULL DEFAULT '[]'    -- JSON array of component texts
+            );
+            CREATE UNIQUE INDEX calendars_default_events ON calendars(is_default_events) WHERE is_default_events = 1;
+            CREATE UNIQUE INDEX calendars_default_reminders ON calendars(is_default_reminders) WHERE is_default_reminders = 1;
+
+            CREATE TABLE calendar_time_zones (
+                calendar_id INTEGER NOT NULL REFERENCES calendars(id) ON DELETE CASCADE,
+                tzid        TEXT NOT NULL,
+                text        TEXT NOT NULL,            -- the VTIMEZONE as read
+                PRIMARY KEY (calendar_id, tzid)
+            ) WITHOUT ROWID;
+
+            CREATE TABLE items (
+                id              INTEGER PRIMARY KEY,
+                calendar_id     INTEGER NOT NULL REFERENCES calendars(id) ON DELETE CASCADE,
+                uid             TEXT NOT NULL,
+                recurrence_id   REAL,                 -- RECURRENCE-ID, unix seconds; NULL for a master
+                kind            TEXT NOT NULL CHECK (kind IN ('event', 'reminder')),
+                model           TEXT NOT NULL,        -- the Event/Reminder, see ItemCodec
+                source_text     TEXT,                 -- original iCalendar text; NULL once edited
+                sequence        INTEGER NOT NULL DEFAULT 0,
+                last_modified   REAL,
+                dtstamp         REAL,
+                first_start     REAL,                 -- events: earliest instance start (unix s)
+                last_end        REAL,                 -- events: latest instance end; NULL = open-ended
+                due             REAL,                 -- reminders
+                completion_date REAL,                 -- reminders
+                completed       INTEGER NOT NULL DEFAULT 0
+            );
+            CREATE UNIQUE INDEX items_key ON items(calendar_id, uid, coalesce(recurrence_id, 'master'));
+            CREATE INDEX items_uid ON items(uid);
+            CREATE INDEX items_window ON items(kind, last_end, first_start);
+            CREATE INDEX items_due ON items(kind, completed, due);
+            CREATE INDEX items_completion ON items(kind, completed, completion_date);
+
+            CREATE TABLE changes (
+                token    INTEGER PRIMARY KEY AUTOINCREMENT,
+                calendar TEXT NOT NULL,
+                uid      TEXT NOT NULL,
+                change   TEXT NOT NULL CHECK (change IN ('added', 'updated', 'deleted'))
+            );
+            """),
+    ]
+
+    static var latestVersion: Int { all.last?.version ?? 0 }
+
+    static func userVersion(_ connection: Connection) throws(StoreError) -> Int {
+        Int(try connection.scalarInt("PRAGMA user_version") ?? 0)
+    }
+
+    /// Refuses a newer store. Reads only.
+    static func checkNotNewer(_ connection: Connection) throws(StoreError) {
+        let found = try userVersion(connection)
+        if found > latestVersion { throw .newerSchema(found: found, supported: latestVersion) }
+    }
+
+    /// Brings the store to ``latestVersion`` in one transaction. The version is read again
+    /// inside the transaction, so two processes opening a new store at once migrate it once.
+    static func migrate(_ connection: Connection) throws {
+        guard try userVersion(connection) < latestVersion else { return }
+        try connection.transaction(.immediate) {
+            let current = try userVersion(connection)
+            if current > latestVersion { throw StoreError.newerSchema(found: current, supported: latestVersion) }
+            for migration in all where migration.version > current {
+                try connection.execute(migration.sql)
+                try connection.execute("PRAGMA user_version = \(migration.version)")
+            }
+        }
+    }
+}

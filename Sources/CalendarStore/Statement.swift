@@ -1,0 +1,100 @@
+internal import CSQLite
+
+/// A value bound to, or read from, an SQL statement.
+package enum SQLValue: Hashable, Sendable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+
+    package init(_ value: String?) { self = value.map(SQLValue.text) ?? .null }
+    package init(_ value: Double?) { self = value.map(SQLValue.real) ?? .null }
+    package init(_ value: Int64?) { self = value.map(SQLValue.integer) ?? .null }
+    package init(_ value: Int) { self = .integer(Int64(value)) }
+    package init(_ value: Bool) { self = .integer(value ? 1 : 0) }
+}
+
+/// A prepared statement, owned: finalized when the last reference goes (as GRDB's
+/// `Statement`). Connections cache them by SQL text, so callers reset before use.
+///
+/// ```swift
+/// let statement = try connection.cachedStatement("SELECT title FROM calendars WHERE id = ?")
+/// try statement.bind([.integer(1)])
+/// while try statement.step() { print(statement.text(0) ?? "") }
+/// ```
+/// Related SQLite documentation: <https://www.sqlite.org/c3ref/stmt.html>
+package final class Statement {
+    let handle: OpaquePointer      // sqlite3_stmt *, owned
+    package let sql: String
+    unowned let connection: Connection
+
+    init(connection: Connection, sql: String) throws(StoreError) {
+        var raw: OpaquePointer?
+        let code = sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
+        guard code == SQLITE_OK, let raw else {
+            sqlite3_finalize(raw)
+            throw StoreError(sqliteCode: code, connection: connection.handle, sql: sql)
+        }
+        self.handle = raw
+        self.sql = sql
+        self.connection = connection
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Ends any pending step and forgets bindings, so the statement can run again (and does
+    /// not keep a read transaction open).
+    package func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Binds values to parameters 1...n.
+    package func bind(_ values: [SQLValue]) throws(StoreError) {
+        reset()
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .integer(let i): code = sqlite3_bind_int64(handle, index, i)
+            case .real(let d): code = sqlite3_bind_double(handle, index, d)
+            case .text(let s): code = sqlite3_bind_text(handle, index, s, -1, csqlite_transient())
+            }
+            guard code == SQLITE_OK else { throw StoreError(sqliteCode: code, connection: connection.handle, sql: sql) }
+        }
+    }
+
+    /// Advances; true when a row is available.
+    package func step() throws(StoreError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = StoreError(sqliteCode: code, connection: connection.handle, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    package var columnCount: Int32 { sqlite3_column_count(handle) }
+    package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    package func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    package func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : sqlite3_column_double(handle, column) }
+    package func text(_ column: Int32) -> String? {
+        guard let c = sqlite3_column_text(handle, column) else { return nil }
+        return String(cString: c)
+    }
+    /// Any column as a value (for tests that compare whole tables).
+    package func value(_ column: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_NULL: return .null
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        default: return .text(text(column) ?? "")
+        }
+    }
+}
+
+@available(*, unavailable) extension Statement: Sendable {}

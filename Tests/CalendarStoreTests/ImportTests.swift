@@ -1,0 +1,236 @@
+import CalendarModel
+import CalendarStore
+import Foundation
+import Testing
+
+@Suite("Import")
+struct ImportTests {
+    static func sampleDocument() -> CalendarDocument {
+        var master = makeEvent("series@x", "Standup", start: utc(2026, 3, 2, 9), minutes: 15)
+        master.recurrenceRules = [RecurrenceRule(frequency: .daily, end: .afterOccurrences(10))]
+        var moved = makeEvent("series@x", "Standup (moved)", start: utc(2026, 3, 4, 11), minutes: 15)
+        moved.occurrenceDate = utc(2026, 3, 4, 9)
+        var reminder = Reminder(uid: "todo@x", title: "Taxes")
+        reminder.dueDateComponents = DateComponents(year: 2026, month: 4, day: 30)
+        var document = makeDocument("Work", events: [master, moved, makeEvent("single@x", start: utc(2026, 3, 3, 14))], reminders: [reminder])
+        document.timeZones = [TimeZoneDefinition(tzid: "Europe/Berlin", text: "BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\nEND:VTIMEZONE")]
+        document.extraProperties = ["METHOD:PUBLISH", "X-WR-RELCALID:abc"]
+        document.extraComponents = ["BEGIN:VJOURNAL\r\nUID:j@x\r\nEND:VJOURNAL"]
+        document.calendar.color = "#123456"
+        return document
+    }
+
+    @Test func reportCountsAndEntries() throws {
+        try withStore { store in
+            let report = try store.importDocument(Self.sampleDocument())
+            #expect(report.calendarTitle == "Work")
+            #expect(report.createdCalendar)
+            #expect((report.added, report.updated, report.unchanged, report.skipped, report.removed) == (4, 0, 0, 0, 0))
+            #expect(report.entries.map(\.uid) == ["series@x", "series@x", "single@x", "todo@x"])
+            #expect(report.entries[1].recurrenceId == utc(2026, 3, 4, 9))
+            #expect(report.entries[3].kind == .reminder)
+
+            let decoded = try JSONDecoder().decode(ImportReport.self, from: try JSONEncoder().encode(report))
+            #expect(decoded == report)
+
+            // One change-log row per UID, not per component.
+            let log = try store.changes(since: 0).changes
+            #expect(log.map { "\($0.kind) \($0.uid)" } == ["added series@x", "added single@x", "added todo@x"])
+        }
+    }
+
+    @Test func reimportingTheSameDocumentIsANoOp() throws {
+        try withStore { store in
+            let document = Self.sampleDocument()
+            _ = try store.importDocument(document)
+            let token = try store.currentChangeToken()
+            let before = try dumpTables(store)
+
+            let log = SQLLog()
+            try store.withRawConnection { db in db.onSQL = { log.add($0) } }
+            let again = try store.importDocument(document)
+            try store.withRawConnection { db in db.onSQL = nil }
+            let writes = log.all.filter { ["INSERT", "UPDATE", "DELETE", "REPLACE"].contains(where: $0.uppercased().hasPrefix) }
+            #expect(writes.isEmpty, "\(writes)")
+            #expect(log.all.contains("BEGIN IMMEDIATE"))
+            #expect((again.added, again.updated, again.unchanged, again.skipped) == (0, 0, 4, 0))
+            #expect(!again.createdCalendar)
+            #expect(try store.currentChangeToken() == token)
+            #expect(try store.changes(since: token).changes.isEmpty)
+            #expect(try dumpTables(store) == before)
+        }
+    }
+
+    @Test func documentForCalendarReturnsWhatWasImported() throws {
+        try withStore { store in
+            let document = Self.sampleDocument()
+            _ = try store.importDocument(document)
+            let exported = try store.document(forCalendar: "Work")
+            #expect(exported == document)
+
+            // Same TZID again replaces the stored VTIMEZONE.
+            var update = makeDocument("Work")
+            update.timeZones = [TimeZoneDefinition(tzid: "Europe/Berlin", text: "BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\nX-NEW:1\r\nEND:VTIMEZONE")]
+            _ = try store.importDocument(update)
+            #expect(try store.document(forCalendar: "Work").timeZones == update.timeZones)
+        }
+    }
+
+    @Test func titleParameterAndDryRun() throws {
+        try withStore { store in
+            let dry = try store.importDocument(Self.sampleDocument(), intoCalendar: "Elsewhere", dryRun: true)
+            #expect(dry.dryRun && dry.createdCalendar && dry.added == 4)
+            #expect(try store.calendars().isEmpty)
+            #expect(try store.currentChangeToken() == 0)
+
+            let real = try store.importDocument(Self.sampleDocument(), intoCalendar: "Elsewhere")
+            #expect(real.calendarTitle == "Elsewhere" && real.added == 4)
+            #expect(try store.calendars().map(\.title) == ["Elsewhere"])
+        }
+    }
+
+    // MARK: Versions
+
+    struct VersionCase: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        var stored: (sequence: Int, lastModified: Date?, stamp: Date?)
+        var incoming: (sequence: Int, lastModified: Date?, stamp: Date?)
+        var outcome: ImportReport.Outcome
+
+        static let t1 = utc(2026, 1, 1), t2 = utc(2026, 2, 1)
+        static let all: [VersionCase] = [
+            VersionCase(testDescription: "higher SEQUENCE wins", stored: (1, t2, t2), incoming: (2, t1, t1), outcome: .updated),
+            VersionCase(testDescription: "lower SEQUENCE loses despite newer dates", stored: (2, t1, t1), incoming: (1, t2, t2), outcome: .skipped),
+            VersionCase(testDescription: "same SEQUENCE, newer LAST-MODIFIED", stored: (0, t1, t2), incoming: (0, t2, t1), outcome: .updated),
+            VersionCase(testDescription: "same SEQUENCE, older LAST-MODIFIED", stored: (0, t2, t1), incoming: (0, t1, t2), outcome: .skipped),
+            VersionCase(testDescription: "no LAST-MODIFIED, newer DTSTAMP", stored: (0, nil, t1), incoming: (0, nil, t2), outcome: .updated),
+            VersionCase(testDescription: "equal LAST-MODIFIED, older DTSTAMP", stored: (0, t1, t2), incoming: (0, t1, t1), outcome: .skipped),
+            VersionCase(testDescription: "LAST-MODIFIED on one side only, older DTSTAMP", stored: (0, nil, t2), incoming: (0, t2, t1), outcome: .skipped),
+            VersionCase(testDescription: "same version, different content", stored: (3, t1, t1), incoming: (3, t1, t1), outcome: .updated),
+        ]
+    }
+
+    @Test(arguments: VersionCase.all) func versionRules(_ c: VersionCase) throws {
+        try withStore { store in
+            var old = makeEvent("v@x", "Stored", start: utc(2026, 3, 2, 10))
+            (old.sequence, old.lastModifiedDate, old.timestamp) = c.stored
+            _ = try store.importDocument(makeDocument("Work", events: [old]))
+            let token = try store.currentChangeToken()
+
+            var new = makeEvent("v@x", "Incoming", start: utc(2026, 3, 2, 11))
+            (new.sequence, new.lastModifiedDate, new.timestamp) = c.incoming
+            let report = try store.importDocument(makeDocument("Work", events: [new]))
+
+            let entry = try #require(report.entries.first)
+            #expect(report.entries.count == 1)
+            #expect(entry.outcome == c.outcome)
+            let stored = try #require(try store.event(withUID: "v@x"))
+            let changes = try store.changes(since: token).changes
+            if c.outcome == .updated {
+                #expect(stored.event == new)
+                #expect(changes.map(\.kind) == [.updated])
+            } else {
+                #expect(stored.event == old)
+                #expect(changes.isEmpty)
+                #expect(entry.reason?.contains("older") == true, "reason: \(entry.reason ?? "nil")")
+            }
+        }
+    }
+
+    @Test func newerMasterReplacesOverridesItDoesNotCarry() throws {
+        try withStore { store in
+            var master = makeEvent("s@x", "Weekly", start: utc(2026, 3, 2, 9))
+            master.recurrenceRules = [RecurrenceRule(frequency: .weekly)]
+            var first = makeEvent("s@x", "Week 2 moved", start: utc(2026, 3, 9, 12))
+            first.occurrenceDate = utc(2026, 3, 9, 9)
+            var second = makeEvent("s@x", "Week 3 moved", start: utc(2026, 3, 16, 12))
+            second.occurrenceDate = utc(2026, 3, 16, 9)
+            _ = try store.importDocument(makeDocument("Work", events: [master, first, second]))
+
+            // The organizer sends version 1 of the series, carrying only the week-3 override.
+            var master1 = master
+            master1.sequence = 1
+            master1.title = "Weekly (new room)"
+            var second1 = second
+            second1.sequence = 1
+            let report = try store.importDocument(makeDocument("Work", events: [second1, master1]))
+
+            #expect((report.updated, report.removed, report.added) == (2, 1, 0))
+            let removed = try #require(report.entries.first { $0.outcome == .removed })
+            #expect(removed.recurrenceId == utc(2026, 3, 9, 9))
+            let events = try store.document(forCalendar: "Work").events
+            #expect(events.map(\.title) == ["Weekly (new room)", "Week 3 moved"])
+        }
+    }
+
+    @Test func olderMasterIsSkippedAndOverridesStay() throws {
+        try withStore { store in
+            var master = makeEvent("s@x", "Weekly v2", start: utc(2026, 3, 2, 9), sequence: 2)
+            master.recurrenceRules = [RecurrenceRule(frequency: .weekly)]
+            var override = makeEvent("s@x", "moved", start: utc(2026, 3, 9, 12), sequence: 2)
+            override.occurrenceDate = utc(2026, 3, 9, 9)
+            _ = try store.importDocument(makeDocument("Work", events: [master, override]))
+
+            var stale = master
+            stale.sequence = 1
+            stale.title = "Weekly v1"
+            let report = try store.importDocument(makeDocument("Work", events: [stale]))
+            #expect((report.skipped, report.removed, report.updated) == (1, 0, 0))
+            #expect(report.entries.first?.reason == "SEQUENCE 1 is older than the stored 2")
+            #expect(try store.document(forCalendar: "Work").events.map(\.title) == ["Weekly v2", "moved"])
+        }
+    }
+
+    @Test(arguments: [0, 1, 2, 3])
+    func failingImportLeavesTheStoreUnchanged(failAt index: Int) throws {
+        try withStore { store in
+            _ = try store.importDocument(Self.sampleDocument())
+            let before = try dumpTables(store)
+
+            // A second document that adds a calendar property, a time zone, new items and an update.
+            var document = Self.sampleDocument()
+            document.calendar.color = "#000000"
+            document.timeZones.append(TimeZoneDefinition(tzid: "America/New_York", text: "BEGIN:VTIMEZONE\r\nEND:VTIMEZONE"))
+            document.events[2].title = "changed"
+            document.events[2].sequence = 5
+            document.events.insert(makeEvent("fresh@x", start: utc(2026, 5, 1)), at: 0)
+            struct InjectedFailure: Error {}
+            store.importItemHook = { if $0 == index { throw InjectedFailure() } }
+            #expect(throws: InjectedFailure.self) { try store.importDocument(document) }
+            store.importItemHook = nil
+
+            #expect(try dumpTables(store) == before)
+            // And the same document imports fine afterwards.
+            let report = try store.importDocument(document)
+            #expect(report.added == 1 && report.updated == 1)
+        }
+    }
+
+    @Test func failureFromSQLiteRollsBackToo() throws {
+        try withStore { store in
+            _ = try store.importDocument(Self.sampleDocument())
+            let before = try dumpTables(store)
+            // A trigger stands in for a constraint that fails on the third new item.
+            try store.withRawConnection { db in
+                try db.execute("""
+                    CREATE TEMP TRIGGER fail_third AFTER INSERT ON items
+                    WHEN (SELECT count(*) FROM items) > 6
+                    BEGIN SELECT RAISE(ABORT, 'injected constraint failure'); END
+                    """)
+            }
+            let document = makeDocument("Work", events: (1...4).map { makeEvent("n\($0)@x", start: utc(2026, 6, $0)) })
+            let error = try #require(throws: StoreError.self) { try store.importDocument(document) }
+            #expect(error.resultCode.primaryResultCode == .constraint)
+            if case .constraint = error.resultCode {} else { Issue.record("`case .constraint` should match \(error.resultCode)") }
+            #expect(error.sql?.contains("INSERT INTO items") == true)
+            #expect(try dumpTables(store) == before)
+        }
+    }
+}
+
+final class SQLLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    func add(_ sql: String) { lock.withLock { list.append(sql.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+    var all: [String] { lock.withLock { list } }
+}

@@ -1,0 +1,108 @@
+import CalendarModel
+import CalendarStore
+import Foundation
+import Testing
+
+@Suite("Opening and migrations")
+struct OpenAndMigrationTests {
+    @Test func newStoreIsCreatedMigratedAndInWALMode() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("nested/deeper/store.sqlite").path
+            let store = try EventStore(path: path)
+            defer { try? store.close() }
+            #expect(FileManager.default.fileExists(atPath: path))
+            let pragmas = try store.withRawConnection { db in
+                (try db.scalarInt("PRAGMA user_version"), try db.scalarText("PRAGMA journal_mode"), try db.scalarInt("PRAGMA foreign_keys"))
+            }
+            #expect(pragmas.0 == Int64(EventStore.schemaVersion))
+            #expect(pragmas.1 == "wal")
+            #expect(pragmas.2 == 1)
+        }
+    }
+
+    @Test func reopeningKeepsData() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("store.sqlite").path
+            let first = try EventStore(path: path)
+            try first.saveCalendar(EventCalendar(title: "Work"))
+            try first.close()
+            let second = try EventStore(path: path)
+            defer { try? second.close() }
+            #expect(try second.calendars().map(\.title) == ["Work"])
+        }
+    }
+
+    @Test func newerSchemaIsRefusedAndLeftUnchanged() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("store.sqlite").path
+            let store = try EventStore(path: path)
+            try store.saveCalendar(EventCalendar(title: "Work"))
+            try store.close()
+            // A newer icalkit wrote this file.
+            let raw = try Connection(path: path)
+            try raw.execute("PRAGMA user_version = 99")
+            try raw.close()
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            let filesBefore = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+
+            let error = try #require(throws: StoreError.self) { try EventStore(path: path) }
+            #expect(error.reason == .newerSchema)
+            #expect(error.message.contains("99"))
+            #expect(error.message.contains("(\(EventStore.schemaVersion))"))
+
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == filesBefore)
+            let check = try Connection(path: path, flags: [.readOnly])
+            #expect(try check.scalarInt("PRAGMA user_version") == 99)
+            try check.close()
+        }
+    }
+
+    @Test func fileThatIsNotADatabaseIsRefusedAndLeftUnchanged() throws {
+        try withTemporaryDirectory { directory in
+            let url = directory.appendingPathComponent("notes.sqlite")
+            let content = Data(String(repeating: "BEGIN:VCALENDAR is not SQLite\n", count: 200).utf8)
+            try content.write(to: url)
+
+            let error = try #require(throws: StoreError.self) { try EventStore(path: url.path) }
+            #expect(error.reason == .notADatabase)
+            #expect(error.message.contains(url.path))
+            #expect(try Data(contentsOf: url) == content)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["notes.sqlite"])
+        }
+    }
+
+    @Test func storeUnderARegularFileCannotBeCreated() throws {
+        try withTemporaryDirectory { directory in
+            let blocker = directory.appendingPathComponent("file")
+            try Data("x".utf8).write(to: blocker)
+            let error = try #require(throws: StoreError.self) { try EventStore(path: blocker.appendingPathComponent("store.sqlite").path) }
+            #expect(error.reason == .cannotCreate)
+        }
+    }
+
+    @Test func closedStoreRefusesWork() throws {
+        try withTemporaryDirectory { directory in
+            let store = try EventStore(path: directory.appendingPathComponent("s.sqlite").path)
+            try store.close()
+            let error = try #require(throws: StoreError.self) { try store.calendars() }
+            #expect(error.reason == .closed)
+        }
+    }
+
+    struct PathCase: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let environment: [String: String]
+        let expected: String
+        static let all: [PathCase] = [
+            PathCase(testDescription: "ICALKIT_STORE wins", environment: ["ICALKIT_STORE": "/s/x.db", "XDG_DATA_HOME": "/xdg", "HOME": "/h"], expected: "/s/x.db"),
+            PathCase(testDescription: "XDG_DATA_HOME", environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/h"], expected: "/xdg/icalkit/store.sqlite"),
+            PathCase(testDescription: "empty XDG_DATA_HOME is unset", environment: ["XDG_DATA_HOME": "", "HOME": "/h"], expected: "/h/.local/share/icalkit/store.sqlite"),
+            PathCase(testDescription: "HOME fallback", environment: ["HOME": "/home/ana"], expected: "/home/ana/.local/share/icalkit/store.sqlite"),
+        ]
+    }
+
+    @Test(arguments: PathCase.all) func defaultPath(_ c: PathCase) {
+        #expect(EventStore.defaultPath(environment: c.environment) == c.expected)
+    }
+}
