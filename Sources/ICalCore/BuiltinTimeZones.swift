@@ -21,42 +21,20 @@ public enum BuiltinTimeZones {
             return String(cString: buf)
         }
         guard let text else { return nil }
-        // Unfold libical's output and swap its TZID line for ours.
-        let unfolded = text.replacingCRLFFolds()
+        // Unfold libical's output and swap its TZID line for ours. ("\r\n" is one Character.)
+        var lines: [String] = []
+        for physical in text.split(whereSeparator: \.isNewline) {
+            if let first = physical.first, first == " " || first == "\t", !lines.isEmpty {
+                lines[lines.count - 1] += physical.dropFirst()
+            } else {
+                lines.append(String(physical))
+            }
+        }
         var out = ""
-        for line in unfolded.split(separator: "\n", omittingEmptySubsequences: true) {
-            var l = Substring(line)
-            if l.hasSuffix("\r") { l = l.dropLast() }
-            if l.hasPrefix("TZID:") { out += "TZID:" + tzid } else { out += l }
+        for line in lines {
+            out += line.hasPrefix("TZID:") ? "TZID:" + tzid : line
             out += "\r\n"
         }
         return out
-    }
-}
-
-extension String {
-    /// Removes line folds (CRLF or LF followed by one space or tab).
-    func replacingCRLFFolds() -> String {
-        var out = ""
-        out.reserveCapacity(utf8.count)
-        var pendingBreak = ""
-        for scalar in unicodeScalars {
-            if !pendingBreak.isEmpty {
-                if pendingBreak.hasSuffix("\n") {
-                    if scalar == " " || scalar == "\t" { pendingBreak = ""; continue }
-                    out += pendingBreak
-                    pendingBreak = ""
-                } else if scalar == "\n" {
-                    pendingBreak += "\n"
-                    continue
-                } else {
-                    out += pendingBreak
-                    pendingBreak = ""
-                }
-            }
-            if scalar == "\r" || scalar == "\n" { pendingBreak = String(scalar); continue }
-            out.unicodeScalars.append(scalar)
-        }
-        return out + pendingBreak
     }
 }

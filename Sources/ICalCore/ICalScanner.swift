@@ -104,6 +104,8 @@ private struct TreeBuilder {
     /// BEGINs seen past the depth limit, not yet closed.
     var skippedDepth = 0
     var strayTextReported = false
+    /// Components that only ever sit directly in a VCALENDAR.
+    static let topLevelKinds: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY"]
 
     init(maxNestingDepth: Int) { self.maxNestingDepth = maxNestingDepth }
 
@@ -137,6 +139,16 @@ private struct TreeBuilder {
                 }
                 skippedDepth += 1
                 return
+            }
+            // Items cannot nest: a BEGIN:VEVENT inside an open VEVENT means the first one lost
+            // its END. Close it (and what it holds open) rather than hide the second inside it.
+            if TreeBuilder.topLevelKinds.contains(name),
+               let open = stack.lastIndex(where: { TreeBuilder.topLevelKinds.contains($0.name) }) {
+                let unclosed = stack[open]
+                issues.append(ScanIssue(kind: .unbalancedEnd, line: line,
+                                        message: "BEGIN:\(name) inside \(unclosed.name) (begun at line \(unclosed.line)) which had no END; that \(unclosed.name) was closed here",
+                                        component: unclosed.name))
+                while stack.count > open { close(endLine: line - 1) }
             }
             stack.append(RawComponent(name: name, line: line, endLine: line))
         } else if cl.name == "END" {

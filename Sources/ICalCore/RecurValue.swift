@@ -33,6 +33,16 @@ public struct RecurValue: Hashable, Sendable {
         var r = trimmed.withCString { icalrecurrencetype_from_string($0) }
         defer { if r.rscale != nil { icalmemory_free_buffer(r.rscale); r.rscale = nil } }
         guard r.freq != ICAL_NO_RECURRENCE else {
+            // RFC 5545 forbids UNTIL with COUNT and libical refuses the pair: keep COUNT.
+            let parts = trimmed.split(separator: ";")
+            let upperParts = parts.map { $0.uppercased() }
+            if upperParts.contains(where: { $0.hasPrefix("COUNT=") }), upperParts.contains(where: { $0.hasPrefix("UNTIL=") }) {
+                let withoutUntil = parts.filter { !$0.uppercased().hasPrefix("UNTIL=") }.joined(separator: ";")
+                if case .success(var repaired) = parse(withoutUntil) {
+                    repaired.warnings.append("RRULE has both UNTIL and COUNT, which RFC 5545 forbids; COUNT kept, UNTIL dropped")
+                    return .success(repaired)
+                }
+            }
             return .failure(ICalError(code: .malformedData, message: "invalid RRULE \"\(trimmed)\": libical cannot read it (FREQ missing or a part malformed)"))
         }
         var value = RecurValue(frequency: frequencyName(r.freq), interval: Int(r.interval), count: nil, until: nil, weekStart: nil,
@@ -64,9 +74,6 @@ public struct RecurValue: Hashable, Sendable {
         }
         for part in upper.split(separator: ";") where part.hasPrefix("RSCALE=") || part.hasPrefix("SKIP=") {
             value.extraParts.append(String(part))
-        }
-        if upper.contains("COUNT=") && upper.contains("UNTIL=") {
-            value.warnings.append("RRULE has both UNTIL and COUNT, which RFC 5545 forbids")
         }
         return .success(value)
     }

@@ -18,7 +18,7 @@ enum EventExporter {
         w.time("DTSTART", event.startDate, form)
         if let duration = event.duration {
             w.raw("DURATION:" + duration.description)
-        } else if event.endDate != event.startDate || event.isAllDay {
+        } else {
             // An all-day event whose end is not a midnight had a date-time DTEND: keep the instant.
             let endIsDate = Int(event.endDate.timeIntervalSince1970) % 86_400 == 0
             w.time("DTEND", event.endDate, event.isAllDay && !endIsDate ? .utc : form)
@@ -46,7 +46,7 @@ enum EventExporter {
         }
         if let privacy = event.privacy { w.raw("CLASS:" + privacy.rawValue) }
         w.integer("PRIORITY", event.priority)
-        w.integer("SEQUENCE", event.sequence)
+        w.integer("SEQUENCE", event.sequence, skipZero: false)
         w.utc("CREATED", event.creationDate)
         w.utc("LAST-MODIFIED", event.lastModifiedDate)
         if !event.categories.isEmpty { w.raw("CATEGORIES:" + event.categories.map(TextCodec.escape).joined(separator: ",")) }

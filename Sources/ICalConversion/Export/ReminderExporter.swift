@@ -34,7 +34,7 @@ enum ReminderExporter {
         w.utc("COMPLETED", reminder.completionDate)
         if let p = reminder.percentComplete { w.integer("PERCENT-COMPLETE", p, skipZero: false) }
         w.integer("PRIORITY", reminder.priority)
-        w.integer("SEQUENCE", reminder.sequence)
+        w.integer("SEQUENCE", reminder.sequence, skipZero: false)
         if let privacy = reminder.privacy { w.raw("CLASS:" + privacy.rawValue) }
         w.utc("CREATED", reminder.creationDate)
         w.utc("LAST-MODIFIED", reminder.lastModifiedDate)

@@ -54,6 +54,7 @@ public struct ICalendarReader: Sendable {
         var timeZones: [TimeZoneDefinition] = []
         for c in root.components where c.name == "VTIMEZONE" {
             if let tzid = c.property("TZID")?.value.trimmingCharacters(in: .whitespaces), !tzid.isEmpty {
+                guard !timeZones.contains(where: { $0.tzid == tzid }) else { continue }   // kept below, verbatim
                 timeZones.append(TimeZoneDefinition(tzid: tzid, text: c.text))
             } else {
                 result.diagnostics.append(ConversionDiagnostic(severity: .warning, file: fileName, line: c.line, property: "TZID",
@@ -67,6 +68,7 @@ public struct ICalendarReader: Sendable {
         var doc = CalendarDocument(calendar: calendarProperties(root, fileName: fileName, extras: &calendarExtras))
         doc.extraProperties = calendarExtras
         doc.timeZones = timeZones
+        var definedOnce: Set<String> = []
         for c in root.components {
             switch c.name {
             case "VEVENT", "VTODO":
@@ -82,7 +84,16 @@ public struct ICalendarReader: Sendable {
                     doc.reminders.append(t)
                 }
             case "VTIMEZONE":
-                if c.property("TZID") == nil { doc.extraComponents.append(c.text) }
+                // The first definition of each TZID is the zone; one without TZID or a repeated
+                // one is kept verbatim.
+                let tzid = c.property("TZID")?.value.trimmingCharacters(in: .whitespaces)
+                if tzid == nil || tzid == "" || !definedOnce.insert(tzid ?? "").inserted {
+                    if tzid != nil && tzid != "" {
+                        ctx.note(.warning, line: c.line, uid: nil, property: "TZID",
+                                 "VTIMEZONE \"\(tzid ?? "")\" is defined again; the first definition is used, this one kept verbatim", action: .ignored)
+                    }
+                    doc.extraComponents.append(c.text)
+                }
             default:
                 doc.extraComponents.append(c.text)
             }

@@ -107,8 +107,14 @@ struct ItemReader {
         return nil
     }
 
+    /// CATEGORIES lines, merged. A line with no category in it stays verbatim.
     mutating func categories() -> [String] {
-        takeAll("CATEGORIES").flatMap { TextCodec.unescapeList($0.value) }.filter { !$0.isEmpty }
+        var out: [String] = []
+        for line in takeAll("CATEGORIES") {
+            let names = TextCodec.unescapeList(line.value).filter { !$0.isEmpty }
+            if names.isEmpty { keep(line) } else { out += names }
+        }
+        return out
     }
 
     mutating func privacy() -> Event.Privacy? {
@@ -151,6 +157,7 @@ struct ItemReader {
     mutating func dates(_ name: String) -> [RecurrenceDate] {
         var out: [RecurrenceDate] = []
         for line in takeAll(name) {
+            if line.value.trimmingCharacters(in: .whitespaces).isEmpty { keep(line); continue }   // no value: verbatim
             let tzid = line.parameter("TZID")
             let isPeriod = line.parameter("VALUE")?.uppercased() == "PERIOD"
             var good: [RecurrenceDate] = []
