@@ -226,7 +226,14 @@ if [ "$DO_CORPUS" = 1 ]; then
   fi
 fi
 
+# load average at both ends of the run: the report warns when other work competed for the CPUs
+note_load() { # start|end
+  printf '{"tool":"env","stage":"loadavg","when":"%s","run_id":"%s","loadavg":"%s","nproc":%s}\n' \
+    "$1" "$RUN_ID" "$(cut -d' ' -f1-3 /proc/loadavg)" "$(nproc)" >> "$OUT"
+}
+
 log "run $RUN_ID -> $OUT"
+note_load start
 for entry in "${inputs[@]}"; do
   label=${entry%%$'\t'*}
   file=${entry#*$'\t'}
@@ -236,5 +243,6 @@ for entry in "${inputs[@]}"; do
     run_python "$file" "$label"
   fi
 done
+note_load end
 
 python3 Bench/report.py "$OUT" --run-id "$RUN_ID" --markdown "$MARKDOWN"
