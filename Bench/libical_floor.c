@@ -32,7 +32,8 @@
  *  - TZIDs resolve only through the parent chain: icalcomponent_get_dtstart() looks the
  *    TZID up with icalcomponent_get_timezone() on the enclosing VCALENDAR, and falls back
  *    to libical's builtin zones by name. A lone VEVENT cut out of its VCALENDAR therefore
- *    loses the file's VTIMEZONEs. The summary line reports both counts.
+ *    loses the file's VTIMEZONEs. An unknown TZID leaves zone == NULL and the event is
+ *    still expanded. The summary line counts the three cases.
  *  - icalparser_parse_string() returns the VCALENDAR itself for a single-calendar file,
  *    and wraps several top-level components in an XROOT; both are handled.
  */
