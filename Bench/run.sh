@@ -12,7 +12,8 @@
 #
 # Sizes: "2k" = 2,000 items (UIDs), "500M" = as many items as fit in 500 MiB.
 # Environment: BENCH_ICALKIT=1 turns on the icalkit whole-process measurements (see the
-# PLACEHOLDER section); ICALKIT=path overrides .build/release/icalkit.
+# PLACEHOLDER section); ICALKIT=path overrides .build/release/icalkit; LARGE_RUNS (default
+# 1) is the floor's run count on inputs over 200 MiB; CORPUS overrides ../shared/corpus.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -55,7 +56,7 @@ while [ $# -gt 0 ]; do
     --py-runs) PY_RUNS=$2; shift ;;
     --seed) SEED=$2; shift ;;
     --markdown) MARKDOWN=$2; shift ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
   esac
   shift
