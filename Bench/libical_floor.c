@@ -346,10 +346,11 @@ int main(int argc, char **argv)
     printf(",\"bytes\":%zu,\"root\":\"%s\",\"components\":%ld,\"events\":%ld,\"todos\":%ld,"
            "\"vtimezones\":%ld,\"xlic_errors\":%ld,\"tzid_dtstarts\":%ld,"
            "\"tz_from_vtimezone\":%ld,\"tz_builtin\":%ld,\"tz_unresolved\":%ld,"
-           "\"peak_rss_kb\":%ld,\"libical\":\"%s\"}\n",
+           "\"peak_rss_kb\":%ld,\"libical\":\"%d.%d.%d\"}\n",
            len, icalcomponent_kind_to_string(icalcomponent_isa(tree)), st.components, st.events,
            st.todos, st.timezones, st.xlic_errors, st.tzid_props, st.tz_from_vtimezone,
-           st.tz_builtin, st.tz_unresolved, ru.ru_maxrss, ICAL_VERSION);
+           st.tz_builtin, st.tz_unresolved, ru.ru_maxrss, ICAL_MAJOR_VERSION,
+           ICAL_MINOR_VERSION, ICAL_PATCH_VERSION);
 
     icalcomponent_free(tree);
     free(data);

@@ -56,7 +56,7 @@ while [ $# -gt 0 ]; do
     --py-runs) PY_RUNS=$2; shift ;;
     --seed) SEED=$2; shift ;;
     --markdown) MARKDOWN=$2; shift ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
   esac
   shift
