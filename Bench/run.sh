@@ -1,0 +1,252 @@
+#!/usr/bin/env bash
+# icalkit benchmarks: libical floor, python peers and (soon) icalkit itself.
+#
+#   Bench/run.sh [--quick] [--sizes "2k 20k 100k"] [--large [500M]] [--no-python]
+#                [--py-sizes "2k 20k 100k"] [--runs R] [--py-runs R] [--seed S]
+#                [--no-corpus] [--markdown FILE]
+#
+# Builds Bench/libical_floor.c into .build/bench/, generates feeds into .build/bench/feeds/
+# (cached by size + seed, regenerated when generate_feed.py changes), runs every tool on
+# the same files, appends JSON lines to .build/bench/results/RUN_ID.jsonl and hands them
+# to Bench/report.py, which prints the table, PASS/MISS and writes BENCHMARKS.md.
+#
+# Sizes: "2k" = 2,000 items (UIDs), "500M" = as many items as fit in 500 MiB.
+# Environment: BENCH_ICALKIT=1 turns on the icalkit whole-process measurements (see the
+# PLACEHOLDER section); ICALKIT=path overrides .build/release/icalkit; LARGE_RUNS (default
+# 1) is the floor's run count on inputs over 200 MiB; CORPUS overrides ../shared/corpus.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+BENCH=.build/bench
+FEEDS=$BENCH/feeds
+RESULTS=$BENCH/results
+VENV=$BENCH/venv
+FLOOR=$BENCH/libical_floor
+CORPUS=${CORPUS:-$ROOT/../shared/corpus}
+ICALKIT=${ICALKIT:-.build/release/icalkit}
+FROM=2026-01-01
+TO=2027-01-01
+WEEK_FROM=2026-03-02   # one-week query window (Monday to Monday)
+WEEK_TO=2026-03-09
+PY_PINS="icalendar==7.3.2 recurring-ical-events==3.8.2"
+
+SIZES="2k 20k 100k"
+PY_SIZES=""            # default: same as SIZES
+RUNS=5
+PY_RUNS=3
+SEED=1
+LARGE=""
+DO_PYTHON=1
+DO_CORPUS=1
+MARKDOWN=BENCHMARKS.md
+
+log() { printf '== %s\n' "$*" >&2; }
+die() { printf 'run.sh: %s\n' "$*" >&2; exit 1; }
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) SIZES="2k"; RUNS=3; PY_RUNS=1 ;;
+    --sizes) SIZES=$2; shift ;;
+    --py-sizes) PY_SIZES=$2; shift ;;
+    --large) if [ $# -gt 1 ] && [[ $2 =~ ^[0-9]+[KMG]$ ]]; then LARGE=$2; shift; else LARGE=500M; fi ;;
+    --no-python) DO_PYTHON=0 ;;
+    --no-corpus) DO_CORPUS=0 ;;
+    --runs) RUNS=$2; shift ;;
+    --py-runs) PY_RUNS=$2; shift ;;
+    --seed) SEED=$2; shift ;;
+    --markdown) MARKDOWN=$2; shift ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    *) die "unknown option $1 (see --help)" ;;
+  esac
+  shift
+done
+PY_SIZES=${PY_SIZES:-$SIZES}
+RUN_ID=$(date -u +%Y%m%dT%H%M%SZ)
+OUT=$RESULTS/$RUN_ID.jsonl
+mkdir -p "$FEEDS" "$RESULTS"
+
+# --- build -------------------------------------------------------------------------------
+build_floor() {
+  if [ ! -x "$FLOOR" ] || [ Bench/libical_floor.c -nt "$FLOOR" ]; then
+    log "building $FLOOR"
+    # shellcheck disable=SC2046
+    cc -O2 -Wall -o "$FLOOR" Bench/libical_floor.c $(pkg-config --cflags --libs libical)
+  fi
+}
+
+# --- feeds -------------------------------------------------------------------------------
+# feed_for LABEL -> prints the path of the feed, generating it when missing or stale.
+feed_for() {
+  local label=$1 path args
+  path=$FEEDS/feed-$label-s$SEED.ics
+  case "$label" in
+    *k) args=(--items $(( ${label%k} * 1000 ))) ;;
+    *[KMG]) args=(--bytes "$label") ;;
+    *[0-9]) args=(--items "$label") ;;
+    *) die "bad size $label" ;;
+  esac
+  if [ ! -s "$path" ] || [ Bench/generate_feed.py -nt "$path" ]; then
+    log "generating $path"
+    python3 Bench/generate_feed.py --out "$path.tmp" --seed "$SEED" "${args[@]}"
+    mv "$path.tmp" "$path"
+  fi
+  printf '%s\n' "$path"
+}
+
+largest_corpus_ics() {
+  [ -d "$CORPUS" ] || return 1
+  find "$CORPUS" -type f -name '*.ics' -printf '%s\t%p\n' 2>/dev/null | sort -n | tail -1 | cut -f2
+}
+
+# --- libical floor -----------------------------------------------------------------------
+run_floor() { # FILE LABEL
+  local runs=$RUNS
+  # a 500 MiB feed takes minutes per run and ~6 GiB: LARGE_RUNS (default 1) there
+  [ "$(stat -c %s "$1")" -gt $(( 200 * 1024 * 1024 )) ] && runs=${LARGE_RUNS:-1}
+  log "libical floor: $2 ($1, $runs run(s))"
+  "$FLOOR" "$1" --runs "$runs" --from "$FROM" --to "$TO" --label "$2" --run-id "$RUN_ID" >> "$OUT"
+}
+
+# --- python peers ------------------------------------------------------------------------
+setup_venv() {
+  if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c 'import icalendar, recurring_ical_events' 2>/dev/null; then
+    log "creating $VENV ($PY_PINS)"
+    python3 -m venv "$VENV"
+    # shellcheck disable=SC2086
+    "$VENV/bin/pip" install -q $PY_PINS
+  fi
+}
+
+run_python() { # FILE LABEL
+  local runs=$PY_RUNS
+  # the peer needs minutes per run on the largest inputs: one run is enough there
+  [ "$(stat -c %s "$1")" -gt $(( 20 * 1024 * 1024 )) ] && runs=1
+  log "python peer: $2 ($1, $runs run(s))"
+  "$VENV/bin/python" Bench/peer_python.py "$1" --runs "$runs" --from "$FROM" --to "$TO" \
+    --label "$2" --run-id "$RUN_ID" >> "$OUT"
+}
+
+# --- icalkit whole-process measurements --------------------------------------------------
+# measure_cmd LABEL STAGE FILE PREP -- CMD...
+#   Runs CMD $RUNS times, timed with bash's $EPOCHREALTIME around the bare command (no
+#   fork for the clock, no /usr/bin/time in the timed runs: /usr/bin/time plus `date`
+#   forks add 3-10 ms, too much next to a 20 ms target), then once more under
+#   /usr/bin/time -v for the peak RSS. The shell function PREP ("-" for none) runs before
+#   each run, untimed. Appends one JSON line (tool icalkit). A failing CMD skips the stage
+#   with its stderr shown.
+measure_cmd() {
+  local label=$1 stage=$2 file=$3 prep=$4; shift 5
+  local samples="" rss r t0 t1 tv=$BENCH/time-v.txt err=$BENCH/stderr.txt
+  for ((r = 0; r < RUNS; r++)); do
+    [ "$prep" = - ] || "$prep"
+    t0=${EPOCHREALTIME/[.,]/}
+    if ! "$@" > /dev/null 2> "$err"; then
+      log "icalkit $stage failed: $*"; sed 's/^/  /' "$err" >&2; return 0
+    fi
+    t1=${EPOCHREALTIME/[.,]/}
+    samples+="${samples:+,}$(( t1 - t0 ))"
+  done
+  [ "$prep" = - ] || "$prep"
+  /usr/bin/time -v -o "$tv" "$@" > /dev/null 2> "$err" || true
+  rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$tv")
+  python3 - "$label" "$stage" "$file" "$RUN_ID" "$samples" "$rss" <<'PY' >> "$OUT"
+import json, statistics, sys
+label, stage, file, run_id, samples, rss = sys.argv[1:]
+ms = [int(s) / 1000 for s in samples.split(",")]
+print(json.dumps(dict(tool="icalkit", stage=stage, label=label, run_id=run_id, file=file,
+                      runs=len(ms), median_ms=round(statistics.median(ms), 3),
+                      min_ms=min(ms), max_ms=max(ms), samples_ms=ms,
+                      peak_rss_kb=int(rss or 0))))
+PY
+}
+
+icalkit_available() {
+  if [ "${BENCH_ICALKIT:-0}" != 1 ]; then
+    log "PLACEHOLDER: icalkit measurements off (set BENCH_ICALKIT=1 once import/events/export work)"
+    return 1
+  fi
+  [ -x "$ICALKIT" ] || { log "no $ICALKIT (make build); icalkit not measured"; return 1; }
+  [ -x /usr/bin/time ] || {
+    log "installing Debian 'time' for /usr/bin/time -v"
+    if [ "$(id -u)" = 0 ]; then apt-get install -y -qq time >/dev/null; else sudo apt-get install -y -qq time >/dev/null; fi
+  }
+}
+
+STORE=$BENCH/store.sqlite
+fresh_store() { rm -f "$STORE" "$STORE-wal" "$STORE-shm"; }
+
+# PLACEHOLDER (icalkit import): whole-process import into an empty store each run.
+icalkit_import() { # FILE LABEL
+  measure_cmd "$2" import "$1" fresh_store -- "$ICALKIT" --store "$STORE" import "$1" --calendar bench
+}
+
+# PLACEHOLDER (icalkit events): one-year query, same window and zone as the floor program.
+# Needs the store of the last icalkit_import run (import is measured first).
+icalkit_events() { # FILE LABEL
+  measure_cmd "$2" events "$1" - -- "$ICALKIT" --store "$STORE" events --from "$FROM" --to "$TO" \
+    --tz UTC --format json
+}
+
+# PLACEHOLDER (icalkit one-week query): target <= 20 ms on 100k, whole process.
+icalkit_query_week() { # FILE LABEL
+  measure_cmd "$2" query_week "$1" - -- "$ICALKIT" --store "$STORE" events --from "$WEEK_FROM" \
+    --to "$WEEK_TO" --tz UTC --format json
+}
+
+# PLACEHOLDER (icalkit export): whole store back to .ics.
+icalkit_export() { # FILE LABEL
+  measure_cmd "$2" export "$1" - -- "$ICALKIT" --store "$STORE" export -o "$BENCH/export.ics"
+}
+
+# PLACEHOLDER (icalkit convert): file to file, no store (reported, no target yet).
+icalkit_convert() { # FILE LABEL
+  measure_cmd "$2" convert "$1" - -- "$ICALKIT" convert "$1" --to ics -o "$BENCH/convert.ics"
+}
+
+run_icalkit() { # FILE LABEL
+  icalkit_import "$@"
+  icalkit_events "$@"
+  icalkit_query_week "$@"
+  icalkit_export "$@"
+  icalkit_convert "$@"
+}
+
+# --- main --------------------------------------------------------------------------------
+build_floor
+[ "$DO_PYTHON" = 1 ] && setup_venv
+WITH_ICALKIT=0
+icalkit_available && WITH_ICALKIT=1
+
+inputs=()   # "LABEL<TAB>FILE"
+for size in $SIZES ${LARGE:+$LARGE}; do
+  inputs+=("$size"$'\t'"$(feed_for "$size")")
+done
+if [ "$DO_CORPUS" = 1 ]; then
+  if corpus_file=$(largest_corpus_ics) && [ -n "$corpus_file" ]; then
+    inputs+=("corpus"$'\t'"$corpus_file")
+  else
+    log "no .ics under $CORPUS: corpus measurement skipped"
+  fi
+fi
+
+# load average at both ends of the run: the report warns when other work competed for the CPUs
+note_load() { # start|end
+  printf '{"tool":"env","stage":"loadavg","when":"%s","run_id":"%s","loadavg":"%s","nproc":%s}\n' \
+    "$1" "$RUN_ID" "$(cut -d' ' -f1-3 /proc/loadavg)" "$(nproc)" >> "$OUT"
+}
+
+log "run $RUN_ID -> $OUT"
+note_load start
+for entry in "${inputs[@]}"; do
+  label=${entry%%$'\t'*}
+  file=${entry#*$'\t'}
+  run_floor "$file" "$label"
+  [ "$WITH_ICALKIT" = 1 ] && run_icalkit "$file" "$label"
+  if [ "$DO_PYTHON" = 1 ] && { [[ " $PY_SIZES " == *" $label "* ]] || [ "$label" = corpus ]; }; then
+    run_python "$file" "$label"
+  fi
+done
+note_load end
+
+python3 Bench/report.py "$OUT" --run-id "$RUN_ID" --markdown "$MARKDOWN"
