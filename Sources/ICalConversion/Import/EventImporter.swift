@@ -11,11 +11,14 @@ enum EventImporter {
         var r = ItemReader(ctx: ctx, component: comp)
         let uid = r.uid
         guard let (startLine, startReading) = r.time("DTSTART") else {
-            ctx.note(.error, line: comp.line, uid: uid, property: "DTSTART", "VEVENT has no DTSTART", action: .skipped)
+            // RFC 5545 lets iTIP messages (METHOD) leave DTSTART out; such an event has no place
+            // on a calendar, but it is kept verbatim so export loses nothing.
+            ctx.note(.warning, line: comp.line, uid: uid, property: "DTSTART",
+                     "VEVENT has no DTSTART; kept verbatim for export, not placed on the calendar", action: .ignored)
             return nil
         }
         guard let start = startReading else {
-            ctx.note(.error, line: startLine.line, uid: uid, property: "DTSTART", "invalid date or date-time \"\(startLine.value)\"", action: .skipped)
+            ctx.note(.error, line: startLine.line, uid: uid, property: "DTSTART", "invalid date or date-time \"\(startLine.value)\"; the event is kept verbatim for export but not read", action: .skipped)
             return nil
         }
         var event = Event(uid: uid, startDate: start.date, endDate: start.date)
@@ -121,7 +124,7 @@ enum EventImporter {
                 event.appliesToFutureOccurrences = ridLine.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
             } else {
                 ctx.note(.error, line: ridLine.line, uid: uid, property: "RECURRENCE-ID",
-                         "invalid date or date-time \"\(ridLine.value)\"", action: .skipped)
+                         "invalid date or date-time \"\(ridLine.value)\"; the event is kept verbatim for export but not read", action: .skipped)
                 return nil
             }
         }

@@ -79,7 +79,7 @@ public struct ICalendarReader: Sendable {
                 }
                 budget -= 1
                 if c.name == "VEVENT" {
-                    if let e = EventImporter.read(c, ctx: ctx) { doc.events.append(e) }
+                    if let e = EventImporter.read(c, ctx: ctx) { doc.events.append(e) } else { doc.extraComponents.append(c.text) }
                 } else if let t = ReminderImporter.read(c, ctx: ctx) {
                     doc.reminders.append(t)
                 }
