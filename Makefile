@@ -21,16 +21,24 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product icalkit
 
-## Build, then convert a sample Outlook export and show what icalkit read.
+## Build, then read a sample Outlook export and show what icalkit made of it.
 demo: build
 	@echo "== icalkit validate Fixtures/demo/team.ics"
-	@$(ICALKIT) validate Fixtures/demo/team.ics; true
-	@echo "== icalkit convert Fixtures/demo/team.ics --to json (first 40 lines)"
-	@$(ICALKIT) convert Fixtures/demo/team.ics --to json | head -40
+	@$(ICALKIT) validate Fixtures/demo/team.ics
+	@echo
+	@echo "== icalkit convert Fixtures/demo/team.ics --to json (first 60 lines)"
+	@$(ICALKIT) convert Fixtures/demo/team.ics --to json | head -60
 
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
+
+## Benchmarks (release build; not part of make test). See Bench/README.md.
+bench: build
+	Bench/run.sh
+
+bench-large: build
+	Bench/run.sh --large 500M --no-python
 
 clean:
 	rm -rf .build
