@@ -40,5 +40,14 @@ bench: build
 bench-large: build
 	Bench/run.sh --large 500M --no-python
 
+## Fuzz read → write → read with libFuzzer + AddressSanitizer for FUZZ_SECONDS (default 600).
+## Seeds: Fixtures/; findings land in .build/fuzz-artifacts/ (add each one to Fixtures/fuzz/).
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	$(SWIFT) build -c release --product icalkit-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DICALKIT_FUZZ --scratch-path .build/fuzz
+	mkdir -p .build/fuzz-corpus .build/fuzz-artifacts
+	.build/fuzz/release/icalkit-fuzz .build/fuzz-corpus Fixtures -max_total_time=$(FUZZ_SECONDS) \
+	  -max_len=65536 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz-artifacts/ -print_final_stats=1
+
 clean:
 	rm -rf .build

@@ -22,6 +22,9 @@ let package = Package(
         .target(name: "CalendarStore", dependencies: ["CSQLite", "CalendarModel", "ICalConversion"]),
         .target(name: "CalendarCLI", dependencies: ["CalendarModel", "ICalConversion", "CalendarStore"]),
         .executableTarget(name: "icalkit", dependencies: ["CalendarCLI"]),
+        // libFuzzer target: built by `make fuzz` with -sanitize=fuzzer (see Makefile).
+        .executableTarget(name: "icalkit-fuzz", dependencies: ["ICalConversion", "ICalCore"],
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         .target(name: "CalendarTestSupport", dependencies: ["CalendarModel"], path: "Sources/CalendarTestSupport"),
         .testTarget(name: "ICalCoreTests", dependencies: ["ICalCore", "CalendarTestSupport"]),
