@@ -24,7 +24,9 @@ public enum BuiltinTimeZones {
         // Unfold libical's output and swap its TZID line for ours.
         let unfolded = text.replacingCRLFFolds()
         var out = ""
-        for line in unfolded.split(separator: "\n", omittingEmptySubsequences: true) {
+        // Split on scalars: in a Swift String "\r\n" is ONE Character, so splitting on the
+        // Character "\n" would never split CRLF text (and the TZID line would not be found).
+        for line in unfolded.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) {
             var l = Substring(line)
             if l.hasSuffix("\r") { l = l.dropLast() }
             if l.hasPrefix("TZID:") { out += "TZID:" + tzid } else { out += l }

@@ -24,10 +24,29 @@ enum StoreAccess {
         do {
             return try EventStore(path: path)
         } catch let error as StoreError {
+            if error.reason == .cannotCreate, let blocker = nonDirectoryAncestor(of: path) {
+                throw CLIError.failure("cannot create store at '\(path)': '\(blocker)' is not a directory", status: .cannotCreate)
+            }
             throw cliError(error)
         } catch {
             throw CLIError.failure("cannot open store at '\(path)': \(error)")
         }
+    }
+
+    /// The first ancestor of `path` that exists but is not a directory (the usual reason a
+    /// store cannot be created), for a clearer message than Foundation's.
+    static func nonDirectoryAncestor(of path: String) -> String? {
+        var ancestors: [String] = []
+        var current = (path as NSString).deletingLastPathComponent
+        while !current.isEmpty, current != "/", current != "." {
+            ancestors.append(current)
+            current = (current as NSString).deletingLastPathComponent
+        }
+        for ancestor in ancestors.reversed() {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory), !isDirectory.boolValue { return ancestor }
+        }
+        return nil
     }
 
     /// Closes the store; a failure to close is reported but does not change the status.
@@ -36,7 +55,7 @@ enum StoreAccess {
     }
 
     /// The CLI error for a store error: 73 when the store cannot be created, 74 for SQLite I/O
-    /// failures (disk full, I/O error), 1 for everything else (read-only calendar, unknown
+    /// failures (disk full, I/O error, file cannot be opened), 1 for everything else (read-only calendar, unknown
     /// calendar or UID, newer schema, not a database).
     static func cliError(_ error: StoreError) -> CLIError {
         switch error.reason {
@@ -44,8 +63,7 @@ enum StoreAccess {
             return .failure(error.message, status: .cannotCreate)
         case .sqlite:
             switch error.resultCode {
-            case .ioError, .full: return .failure(error.description, status: .ioError)
-            case .cannotOpen: return .failure(error.description, status: .cannotCreate)
+            case .ioError, .full, .cannotOpen: return .failure(error.description, status: .ioError)
             default: return .failure(error.description)
             }
         default:
