@@ -169,3 +169,29 @@ struct ImportCommandTests {
                                     status: .failure))
     }
 }
+
+@Suite("import progress")
+struct ImportProgressTests {
+    func run(_ args: [String], stderrIsTerminal: Bool) throws -> (status: ExitStatus, stdout: String, stderr: String) {
+        let store = try StoreUnderTest()
+        var (io, captured) = CLIIO.capturing()
+        io.stderrIsTerminal = stderrIsTerminal
+        let status = CLI.run(["--store", store.path, "import"] + args, io: io)
+        return (status, captured.stdout, captured.stderr)
+    }
+
+    @Test func barOnlyOnATerminalAndNotWithQuiet() throws {
+        let files = [fixture("demo/team.ics"), fixture("import/valid/unknown-x-components.ics")]
+        let terminal = try run(files, stderrIsTerminal: true)
+        #expect(terminal.status == .ok)
+        #expect(terminal.stderr.contains("] 0/2 "))
+        #expect(terminal.stderr.contains("] 1/2 "))
+        #expect(terminal.stderr.hasSuffix("\r\u{1B}[K"))   // the bar is cleared at the end
+        #expect(!terminal.stdout.contains("\r"))            // stdout carries only the report
+        let quiet = try run(files + ["--quiet"], stderrIsTerminal: true)
+        #expect(quiet.stderr == "")
+        let piped = try run(files, stderrIsTerminal: false)
+        #expect(piped.stderr == "")
+        #expect(piped.stdout == quiet.stdout)
+    }
+}
