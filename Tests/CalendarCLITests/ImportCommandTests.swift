@@ -58,7 +58,7 @@ struct ImportCommandTests {
         let result = store.run(["import", file])
         #expect(result.status == .dataError)
         #expect(result.stdout == "\(file): 2 added, 0 updated, 0 unchanged, 1 skipped\n")
-        #expect(result.stderr == "\(file):32: error: UID bad-dtstart-2@sync.example.com: DTSTART: invalid date or date-time \"2026-13-45T25:00\" (item skipped)\n")
+        #expect(result.stderr == "\(file):32: error: UID bad-dtstart-2@sync.example.com: DTSTART: invalid date or date-time \"2026-13-45T25:00\"; the event is kept verbatim for export but not read (item skipped)\n")
         #expect(titles(try store.events(["--from", "2026-03-01", "--to", "2026-04-01"])) == ["Customer call", "Lunch with Priya"])
     }
 
