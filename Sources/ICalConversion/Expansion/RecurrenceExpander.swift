@@ -52,7 +52,7 @@ import ICalCore
 /// an offset. Results are sorted by start on the time line, then UID.
 ///
 /// Endless series are not replayed from DTSTART: only the window (widened by the longest
-/// instance, THISANDFUTURE shifts and a day for zone offsets) is walked. COUNT rules are walked
+/// instance, THISANDFUTURE shifts and the zone offsets in force around it) is walked. COUNT rules are walked
 /// from DTSTART. Every instance libical produces counts against ``Limits``.
 /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.8.5>
 public struct RecurrenceExpander: Sendable {
@@ -146,9 +146,9 @@ public struct RecurrenceExpander: Sendable {
 
         // The window in the series' wall clock, widened so that nothing that could overlap it
         // is missed; the exact test comes after placement.
-        let from = frame.wall(ofInstant: predicate.startDate, viewedIn: viewZone)
-            - series.maximumLength - series.maximumForwardShift - 86_400
-        let to = frame.wall(ofInstant: predicate.endDate, viewedIn: viewZone) + series.maximumBackwardShift + 86_400
+        let (from, to) = frame.wallBounds(start: seconds(predicate.startDate) - series.maximumLength - series.maximumForwardShift,
+                                          end: seconds(predicate.endDate) + series.maximumBackwardShift + 1,
+                                          viewedIn: viewZone)
 
         let slots = try series.slots(from: from, to: to, budget: budget)
         for slot in slots {

@@ -72,14 +72,20 @@ struct SeriesFrame: Sendable {
         }
     }
 
-    /// The wall clock of this frame at a real instant (floating/all-day: as seen in `zone`).
-    func wall(ofInstant date: Date, viewedIn zone: ResolvedZone) -> Int {
+    /// Wall-clock bounds of every instant in `start...end`: the instants read in this frame's
+    /// zone (floating/all-day: in `view`, the query's zone), widened by the offsets in force
+    /// a day either side so that times in a gap or a repeated hour are not missed. Tight: a
+    /// one-minute window stays about a minute wide.
+    func wallBounds(start: Int, end: Int, viewedIn view: ResolvedZone) -> (lower: Int, upper: Int) {
+        let zone: ResolvedZone
         switch kind {
-        case .zoned: return wall(date)
-        case .floating, .allDay:
-            let t = seconds(date)
-            return t + zone.utcOffset(atUTC: t)
+        case .zoned(let z): zone = z
+        case .floating, .allDay: zone = view
         }
+        func offsets(_ t: Int) -> [Int] { [t - 86_400, t, t + 86_400].map { zone.utcOffset(atUTC: $0) } }
+        let lower = start + (offsets(start).min() ?? 0)
+        let upper = end + (offsets(end).max() ?? 0)
+        return (lower, upper)
     }
 }
 
