@@ -22,9 +22,11 @@ import ICalCore
 ///   BYMINUTE/BYSECOND), one interval before the target.
 /// - **BYSETPOS** on SECONDLY…WEEKLY rules, which libical 3.0.16 ignores (`FREQ=WEEKLY;
 ///   BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1` gives every weekday): the rule goes to libical without
-///   BYSETPOS, COUNT and UNTIL; its instances are grouped by period (second, minute, hour, day,
-///   week starting on WKST) and the positions picked from each complete group; then UNTIL
-///   and COUNT apply, as RFC 5545 orders.
+///   BYSETPOS, COUNT and UNTIL, starting at the beginning of DTSTART's period with the parts
+///   DTSTART implied (BYDAY for WEEKLY, BYHOUR/BYMINUTE/BYSECOND) written out; its instances
+///   are grouped by period (second, minute, hour, day, week starting on WKST) and the positions
+///   picked from each complete group; then instances before DTSTART are dropped and UNTIL and
+///   COUNT apply, as RFC 5545 orders.
 /// - libical stops every series in the year 2582 or so (its internal end of time).
 ///
 /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.3.10>
@@ -65,7 +67,31 @@ struct RuleWalker {
         }
         let subPeriodFrequencies: Set<RecurrenceRule.Frequency> = [.secondly, .minutely, .hourly, .daily, .weekly]
         emulatesSetPositions = !rule.setPositions.isEmpty && subPeriodFrequencies.contains(rule.frequency)
+        baseWall = dtstartWall
+        explicitRule = rule
+        if emulatesSetPositions {
+            // BYSETPOS counts within the whole period, also the part before DTSTART; so the
+            // walk starts at the period's start, with the parts DTSTART implied made explicit.
+            let tod = dtstartWall - floorDiv(dtstartWall, 86_400) * 86_400
+            var r = rule
+            if rule.frequency == .weekly && r.daysOfTheWeek.isEmpty {
+                let weekdays: [RecurrenceRule.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
+                r.daysOfTheWeek = [.init(weekdays[((floorDiv(dtstartWall, 86_400) + 3) % 7 + 7) % 7])]
+            }
+            if !isDate {
+                if [.weekly, .daily].contains(rule.frequency) && r.hours.isEmpty { r.hours = [tod / 3600] }
+                if [.weekly, .daily, .hourly].contains(rule.frequency) && r.minutes.isEmpty { r.minutes = [(tod % 3600) / 60] }
+                if rule.frequency != .secondly && r.seconds.isEmpty { r.seconds = [tod % 60] }
+            }
+            explicitRule = r
+            baseWall = periodStart(periodKey(dtstartWall))
+        }
     }
+
+    /// Where libical's walk starts: DTSTART, or for BYSETPOS emulation the start of its period.
+    private(set) var baseWall: Int = 0
+    /// The rule with what DTSTART implied spelled out (BYSETPOS emulation only).
+    private(set) var explicitRule: RecurrenceRule
 
     /// UNTIL lies before DTSTART: the rule yields nothing.
     var endsBeforeStart: Bool { untilWall.map { $0 < dtstartWall } ?? false }
@@ -74,7 +100,7 @@ struct RuleWalker {
 
     /// The rule as handed to libical.
     var libicalRule: String {
-        var r = rule
+        var r = explicitRule
         if emulatesSetPositions {
             r.setPositions = []
             r.end = .never
@@ -92,16 +118,16 @@ struct RuleWalker {
     /// returns nil when libical cannot iterate the rule at all.
     func instances(from: Int, to: Int, budget: ExpansionBudget) throws(ExpansionError) -> [Int]? {
         if endsBeforeStart || to < dtstartWall { return [] }
-        var start = dtstartWall
+        var start = baseWall
         var jumpTarget: Int? = nil
         if allowsSkipping, count == nil, from > dtstartWall {
             var target = from
             if emulatesSetPositions { target = periodStart(periodKey(from)) - periodLength }
             if let unit = subDailyUnit {
                 let step = unit * max(1, rule.interval)
-                let k = floorDiv(target - dtstartWall, step) - 1
-                if k > 0 { start = dtstartWall + k * step }
-            } else if target > dtstartWall {
+                let k = floorDiv(target - baseWall, step) - 1
+                if k > 0 { start = baseWall + k * step }
+            } else if target > baseWall {
                 jumpTarget = target
             }
         }
@@ -120,6 +146,7 @@ struct RuleWalker {
         var emitted = 0
         // Returns false when the walk is over.
         func accept(_ w: Int) -> Bool {
+            if w < dtstartWall { return true }   // the period's part before DTSTART
             if let untilWall, w > untilWall { return false }
             if emulatesSetPositions, let count {
                 emitted += 1
