@@ -19,7 +19,9 @@ import ICalCore
 ///   03:30, 08:30...) and for MINUTELY/SECONDLY it keeps DTSTART's hour (a jump to 12:41 of a
 ///   rule starting at 15:00 yields 15:41). For those the walker instead starts a new iterator
 ///   at a DTSTART moved forward by a whole number of intervals (same grid, same implied
-///   BYMINUTE/BYSECOND), one interval before the target.
+///   BYMINUTE/BYSECOND), one interval before the target, and passing the rule's filters
+///   (BYHOUR, BYDAY, BYMONTH...): libical 3.0.16 also skips the first BYHOUR match of a day
+///   when DTSTART fails BYHOUR.
 /// - **BYSETPOS** on SECONDLY…WEEKLY rules, which libical 3.0.16 ignores (`FREQ=WEEKLY;
 ///   BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1` gives every weekday): the rule goes to libical without
 ///   BYSETPOS, COUNT and UNTIL, starting at the beginning of DTSTART's period with the parts
@@ -125,8 +127,13 @@ struct RuleWalker {
             if emulatesSetPositions { target = periodStart(periodKey(from)) - periodLength }
             if let unit = subDailyUnit {
                 let step = unit * max(1, rule.interval)
-                let k = floorDiv(target - baseWall, step) - 1
-                if k > 0 { start = baseWall + k * step }
+                // libical 3.0.16 also mis-walks a sub-daily rule whose DTSTART fails a BYHOUR
+                // filter (HOURLY;INTERVAL=3;BYHOUR=9,12,15 from 06:17 skips 09:17), so the new
+                // start must pass the rule's filters itself; look back along the grid for one.
+                var k = floorDiv(target - baseWall, step) - 1
+                var tries = 0
+                while k > 0 && !passesFilters(baseWall + k * step) && tries < 100_000 { k -= 1; tries += 1 }
+                if k > 0 && passesFilters(baseWall + k * step) { start = baseWall + k * step }
             } else if target > baseWall {
                 jumpTarget = target
             }
@@ -182,6 +189,26 @@ struct RuleWalker {
         }
         for s in select(group) where !accept(s) { break }
         return out
+    }
+
+    /// The BY parts that only filter a sub-daily rule's instances all accept this wall clock.
+    private func passesFilters(_ w: Int) -> Bool {
+        let r = explicitRule
+        let v = DateTimeValue(secondsAsUTC: w)
+        if !r.hours.isEmpty && !r.hours.contains(v.hour) { return false }
+        if rule.frequency != .hourly && !r.minutes.isEmpty && !r.minutes.contains(v.minute) { return false }
+        if rule.frequency == .secondly && !r.seconds.isEmpty && !r.seconds.contains(v.second) { return false }
+        if !r.monthsOfTheYear.isEmpty && !r.monthsOfTheYear.contains(v.month) { return false }
+        if !r.daysOfTheMonth.isEmpty {
+            let length = DateTimeValue.daysInMonth(v.month, year: v.year)
+            if !r.daysOfTheMonth.contains(where: { $0 == v.day || $0 < 0 && length + 1 + $0 == v.day }) { return false }
+        }
+        if !r.daysOfTheWeek.isEmpty && r.daysOfTheWeek.allSatisfy({ $0.weekNumber == 0 }) {
+            let weekdays: [RecurrenceRule.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
+            let today = weekdays[((floorDiv(w, 86_400) + 3) % 7 + 7) % 7]
+            if !r.daysOfTheWeek.contains(where: { $0.weekday == today }) { return false }
+        }
+        return true
     }
 
     // MARK: - Periods
