@@ -58,8 +58,7 @@ struct ExpansionSetTests {
         #expect(list.allSatisfy { $0.isRecurring })
     }
 
-    /// recurring-ical-events `issue_113_period_rdate_duration.ics`-like: a PERIOD RDATE in an
-    /// all-day series starting at midnight lasts what the period says.
+    /// recurring-ical-events `rdate.ics`: an RDATE equal to an RRULE instance is counted once.
     @Test func rdateCoincidingWithRRuleIsCountedOnce() throws {
         var master = Fixture.floating(start: Fixture.utc(2026, 3, 2, 9), rrule: "FREQ=WEEKLY;COUNT=3")
         master.recurrenceDates = [RecurrenceDate(date: Fixture.utc(2026, 3, 9, 9), isFloating: true)]
