@@ -33,7 +33,7 @@ public final class EventStore: @unchecked Sendable {
     /// Opens the store at `path`, creating its directory and file on first use and migrating
     /// an older schema. A file that is not an SQLite database, or that a newer icalkit wrote,
     /// is refused and left untouched.
-    public init(path: String, expander: any OccurrenceExpanding = SingleEventExpander()) throws {
+    public init(path: String, expander: any OccurrenceExpanding = RecurringEventExpander()) throws {
         self.path = path
         self.expander = expander
         let fileManager = FileManager.default

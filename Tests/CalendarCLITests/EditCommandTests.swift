@@ -334,7 +334,7 @@ struct EditCommandTests {
 
     // MARK: Series: occurrences only the RecurrenceExpander knows
 
-    @Test(.disabled("needs RecurrenceExpander"))
+    @Test
     func deleteAndEditALaterOccurrence() throws {
         let store = try StoreUnderTest()
         let uid = store.ok(["add", "event", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
@@ -358,7 +358,7 @@ struct EditCommandTests {
         #expect(components(store.exportLines(), uid: uid).contains { $0.contains("RRULE:FREQ=WEEKLY;UNTIL=20260323T085959Z;BYDAY=MO") })
     }
 
-    @Test(.disabled("needs RecurrenceExpander"))
+    @Test
     func splitACountedSeriesSharesTheCount() throws {
         let store = try StoreUnderTest()
         let uid = store.ok(["add", "event", "--title", "Course", "--start", "2026-03-02T18:00", "--duration", "1h",

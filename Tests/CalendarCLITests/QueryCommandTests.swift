@@ -122,7 +122,7 @@ struct QueryCommandTests {
     /// London is GMT (+00:00) until 2026-03-29, BST (+01:00) after. In March 2026 the Mondays are
     /// 2, 9, 16, 23 and 30: four at 09:30+00:00 and the 30th at 09:30+01:00. In April: 13, 20 and
     /// 27 (the 6th is excluded).
-    @Test(.disabled("needs RecurrenceExpander"))
+    @Test
     func weeklySeriesExpandedWithExdateAndDST() throws {
         let store = try StoreUnderTest()
         store.ok(["import", fixture("demo/team.ics")])

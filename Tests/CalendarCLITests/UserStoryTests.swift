@@ -11,7 +11,7 @@ struct UserStoryTests {
     /// - Removing the 9th adds `EXDATE;TZID=Europe/Berlin:20260309T100000`.
     /// - Cutting from the 23rd (10:00+01:00 = 09:00Z) sets UNTIL one second before: `20260323T085959Z`.
     /// What is left of March: the 2nd and the 16th.
-    @Test(.disabled("needs RecurrenceExpander"))
+    @Test
     func freshStoreToChangesAndReadOnlyRefusal() throws {
         let store = try StoreUnderTest()
         #expect(store.run(["calendars", "create", "Work"]).status == .ok)
