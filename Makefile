@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libical-dev libsqlite3-dev libicu-dev tzdata pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ICALKIT := .build/release/icalkit
 
-.PHONY: deps build demo test conformance bench bench-large fuzz test-asan test-tsan clean
+.PHONY: deps build demo test conformance convert-check bench bench-large fuzz test-asan test-tsan clean
 
 ## Install the system libraries icalkit builds on, when any is missing.
 deps:
@@ -32,6 +32,24 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
+	$(MAKE) --no-print-directory convert-check
+
+## `icalkit convert F --to ics` checked against the python oracle (icalendar +
+## recurring-ical-events) for our fixtures and the corpus's real-world producer exports
+## (Outlook/Exchange, Google, Apple, overrides): same occurrences 2020-2031, nothing lost,
+## each TZID defined once. Skips with a message when the oracle or the corpus is missing.
+CORPUS ?= ../shared/corpus
+TRICKY_PATTERN := X-WR-TIMEZONE|Microsoft|X-MICROSOFT|X-APPLE|RECURRENCE-ID|google.com|THISANDFUTURE|Standard Time
+convert-check: deps
+	$(SWIFT) build --product icalkit
+	@if ! bash Conformance/oracle/setup.sh >/dev/null 2>&1; then \
+	  echo "convert-check: oracle unavailable (PyPI unreachable?): skipped"; exit 0; fi; \
+	files="Fixtures/import/valid/*.ics Fixtures/demo/team.ics"; \
+	if [ -d "$(CORPUS)" ]; then \
+	  find "$(CORPUS)" -name '*.ics' -print0 | xargs -0 grep -lZE '$(TRICKY_PATTERN)' | sort -z > .build/tricky.list; \
+	else echo "convert-check: $(CORPUS) absent: corpus files skipped"; : > .build/tricky.list; fi; \
+	xargs -0 python3 Conformance/convert_check.py --icalkit .build/debug/icalkit --python .venv-oracle/bin/python \
+	  $$files < .build/tricky.list
 
 ## Benchmarks (release build; not part of make test). See Bench/README.md.
 bench: build
