@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libical-dev libsqlite3-dev libicu-dev tzdata pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ICALKIT := .build/release/icalkit
 
-.PHONY: deps build demo test conformance bench bench-large fuzz test-asan clean
+.PHONY: deps build demo test conformance conformance-baseline bench bench-large fuzz test-asan clean
 
 ## Install the system libraries icalkit builds on, when any is missing.
 deps:
@@ -32,6 +32,15 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
+	@$(MAKE) --no-print-directory conformance
+
+## Third-party corpus against the python oracle + libical's recurrence vectors (Conformance/).
+conformance: deps
+	SWIFT=$(SWIFT) Conformance/run.sh
+
+## Record the agreement level reached as the new floor (Conformance/baseline.json).
+conformance-baseline: deps
+	SWIFT=$(SWIFT) Conformance/run.sh --update-baseline
 
 ## Benchmarks (release build; not part of make test). See Bench/README.md.
 bench: build

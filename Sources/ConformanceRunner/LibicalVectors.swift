@@ -23,6 +23,9 @@ struct VectorResult: Sendable {
     /// (c): DTSTART moved to the n-th instance (COUNT lowered by n) gives the rest; nil when not run.
     var restPassed: Bool?
     var detail: String
+    /// For a failing case: libical 3.0.16 fed the original RRULE text (not icalkit's) gives
+    /// the same wrong result, so the failure is libical's, not icalkit's rule path.
+    var sameAsRawLibical: Bool = false
 }
 
 enum LibicalVectors {
@@ -94,7 +97,9 @@ enum LibicalVectors {
         var out: [String] = []
         while out.count < limit, let t = it.next() {
             if let startAt, !jumped, t < startAt { continue }   // COUNT rule: libical cannot jump; skip instead
-            out.append(t.description)
+            var v = t
+            v.isUTC = start.isUTC   // the iterator works on wall clock; instances are in DTSTART's zone
+            out.append(v.description)
         }
         return .success(out)
     }
@@ -125,11 +130,17 @@ enum LibicalVectors {
             let text = rule.rfc5545String
             switch instances(rule: text, start: start, startAt: startAt, limit: expected.count + 50) {
             case .failure(let f):
-                return VectorResult(testCase: c, passed: false, restPassed: nil, detail: "libical refused \(text): \(f.description)")
+                let rawRefuses: Bool
+                if case .failure = instances(rule: c.rrule, start: start, startAt: startAt, limit: 1) { rawRefuses = true } else { rawRefuses = false }
+                return VectorResult(testCase: c, passed: false, restPassed: nil, detail: "libical refused \(text): \(f.description)",
+                                    sameAsRawLibical: rawRefuses)
             case .success(let got):
                 guard got == expected else {
+                    let raw = instances(rule: c.rrule, start: start, startAt: startAt, limit: expected.count + 50)
+                    let same: Bool
+                    if case .success(let rawGot) = raw { same = rawGot == got } else { same = false }
                     return VectorResult(testCase: c, passed: false, restPassed: nil,
-                                        detail: "\(text): " + firstDifference(expected: expected, got: got))
+                                        detail: "\(text): " + firstDifference(expected: expected, got: got), sameAsRawLibical: same)
                 }
                 let rest = startAt == nil ? restProperty(rule: rule, expected: expected) : nil
                 return VectorResult(testCase: c, passed: true, restPassed: rest?.isEmpty, detail: rest.flatMap { $0.isEmpty ? nil : $0 } ?? "")
