@@ -10,6 +10,17 @@ struct InstanceKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     var uid: String
     var start: String
     var end: String
+
+    /// Both sides normalized the same way: UIDs without surrounding spaces; times without the
+    /// trailing `Z`, since the window is UTC and floating times are read in UTC (the oracle
+    /// reports some floating instances of a series as UTC), so they compare as wall clock.
+    init(uid: String, start: String, end: String) {
+        self.uid = uid.trimmingCharacters(in: .whitespaces)
+        self.start = InstanceKey.normalizeTime(start)
+        self.end = InstanceKey.normalizeTime(end)
+    }
+
+    static func normalizeTime(_ t: String) -> String { t.hasSuffix("Z") ? String(t.dropLast()) : t }
     static func < (a: InstanceKey, b: InstanceKey) -> Bool { (a.start, a.uid, a.end) < (b.start, b.uid, b.end) }
     var description: String { "\(uid) \(start)..\(end)" }
 }

@@ -17,7 +17,12 @@ struct KnownDifferences: Sendable {
         var start: String
         var end: String
         var reason: String
-        func matches(_ k: InstanceKey) -> Bool { k.uid == uid && k.start == start && k.end == end }
+        /// `*` in uid, start or end matches any value: for a class of instants the section explains
+        /// as a whole (every instance of one series, say). Values compare as the runner normalizes them.
+        func matches(_ k: InstanceKey) -> Bool {
+            (uid == "*" || k.uid == uid) && (start == "*" || k.start == InstanceKey.normalizeTime(start))
+                && (end == "*" || k.end == InstanceKey.normalizeTime(end))
+        }
     }
 
     private(set) var byFile: [String: [Entry]] = [:]
@@ -47,7 +52,7 @@ struct KnownDifferences: Sendable {
                     problems.append("KNOWN_DIFFERENCES.md:\(lineNumber): expected `file | uid | oracle|icalkit | start | end | reason`")
                     continue
                 }
-                entries.append((lineNumber, Entry(file: f[0], uid: f[1], side: side, start: f[3], end: f[4], reason: f[5])))
+                entries.append((lineNumber, Entry(file: f[0], uid: f[1].trimmingCharacters(in: .whitespaces), side: side, start: f[3], end: f[4], reason: f[5])))
                 continue
             }
             if line.hasPrefix("### ") {
