@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libical-dev libsqlite3-dev libicu-dev tzdata pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ICALKIT := .build/release/icalkit
 
-.PHONY: deps build demo test conformance conformance-baseline bench bench-large fuzz test-asan clean
+.PHONY: deps build demo test conformance conformance-baseline bench bench-large fuzz test-asan test-tsan clean
 
 ## Install the system libraries icalkit builds on, when any is missing.
 deps:
@@ -48,6 +48,22 @@ bench: build
 
 bench-large: build
 	Bench/run.sh --large 500M --no-python
+
+## Every test under AddressSanitizer; the store's concurrency tests under ThreadSanitizer.
+test-asan: deps
+	$(SWIFT) test --sanitize=address --scratch-path .build/asan
+
+test-tsan: deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter CalendarStoreTests
+
+## Fuzz read → write → read with libFuzzer + AddressSanitizer for FUZZ_SECONDS (default 600).
+## Seeds: Fixtures/; findings land in .build/fuzz-artifacts/ (add each one to Fixtures/fuzz/).
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	$(SWIFT) build -c release --product icalkit-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DICALKIT_FUZZ --scratch-path .build/fuzz
+	mkdir -p .build/fuzz-corpus .build/fuzz-artifacts
+	.build/fuzz/release/icalkit-fuzz .build/fuzz-corpus Fixtures -max_total_time=$(FUZZ_SECONDS) \
+	  -max_len=65536 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz-artifacts/ -print_final_stats=1
 
 clean:
 	rm -rf .build

@@ -25,6 +25,9 @@ let package = Package(
         // `make conformance`: the third-party corpus against the python oracle, libical's recurrence vectors.
         .executableTarget(name: "icalkit-conformance", dependencies: ["ICalCore", "ICalConversion", "CalendarModel", "CalendarTestSupport"],
                           path: "Sources/ConformanceRunner"),
+        // libFuzzer target: built by `make fuzz` with -sanitize=fuzzer (see Makefile).
+        .executableTarget(name: "icalkit-fuzz", dependencies: ["ICalConversion", "ICalCore"],
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         .target(name: "CalendarTestSupport", dependencies: ["CalendarModel"], path: "Sources/CalendarTestSupport"),
         .testTarget(name: "ICalCoreTests", dependencies: ["ICalCore", "CalendarTestSupport"]),

@@ -64,7 +64,12 @@ public enum ICSInspection {
         for line in unfoldedLines(text) {
             if line == "BEGIN:VTIMEZONE" { inTimeZone = true; continue }
             if line == "END:VTIMEZONE" { inTimeZone = false; continue }
-            if inTimeZone, line.hasPrefix("TZID:") { defined[String(line.dropFirst(5)), default: 0] += 1; continue }
+            if inTimeZone, line.hasPrefix("TZID:") {
+                // TZID is TEXT: undo its escapes (\, \; \\).
+                let value = line.dropFirst(5).replacingOccurrences(of: "\\,", with: ",").replacingOccurrences(of: "\\;", with: ";").replacingOccurrences(of: "\\\\", with: "\\")
+                defined[value, default: 0] += 1
+                continue
+            }
             guard let r = line.range(of: ";TZID=") else { continue }
             var rest = line[r.upperBound...]
             if rest.first == "\"" {

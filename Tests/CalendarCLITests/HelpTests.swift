@@ -90,7 +90,7 @@ struct HelpTests {
         (["validate"], "icalkit validate FILE..."),
         (["completions"], "icalkit completions bash|zsh|fish"),
         (["calendars"], "icalkit [--store PATH] calendars [<subcommand>]"),
-        (["calendars", "create"], "icalkit [--store PATH] calendars create NAME"),
+        (["calendars", "create"], "icalkit [--store PATH] calendars create NAME [--read-only] [--color C]"),
         ([], "icalkit [--store PATH] <subcommand>"),
     ])
     func usageLine(_ path: [String], _ expected: String) {

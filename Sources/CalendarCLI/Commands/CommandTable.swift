@@ -3,12 +3,17 @@
 enum CommandTable {
     static let version = "0.1.0"
 
+    static let completionsShell = ArgumentSpec(name: "SHELL", help: "The shell to complete for.", kind: .choice(["bash", "zsh", "fish"]))
     static let completions = CommandSpec(
         name: "completions",
         abstract: "Print a shell completion script.",
-        arguments: [ArgumentSpec(name: "SHELL", help: "The shell to complete for.", kind: .choice(["bash", "zsh", "fish"]))],
-        examples: [.init(commandLine: "completions bash > /etc/bash_completion.d/icalkit", explanation: "Install bash completion.")],
-        handler: .notImplemented(reason: "shell completions are not written yet"))
+        arguments: [completionsShell],
+        examples: [
+            .init(commandLine: "completions bash > ~/.local/share/bash-completion/completions/icalkit", explanation: "Install bash completion."),
+            .init(commandLine: "completions zsh > ~/.zfunc/_icalkit", explanation: "Install zsh completion (with ~/.zfunc in fpath)."),
+            .init(commandLine: "completions fish > ~/.config/fish/completions/icalkit.fish", explanation: "Install fish completion."),
+        ],
+        handler: .run(CompletionsCommand.run))
 
     static let root = CommandSpec(
         name: "icalkit",

@@ -1,9 +1,6 @@
-/// The commands that work on the store, described in full so that parsing and help already
-/// follow DESIGN.md's contract. Their handlers are `.notImplemented` until `CalendarStore` lands;
-/// wiring one is replacing its handler with `.run { invocation in ... }`.
+/// The commands that work on the store, described in full so that parsing and help follow
+/// DESIGN.md's contract. Their handlers live in `Commands/Store/`.
 enum StoreCommands {
-    static let notImplemented = CommandSpec.Handler.notImplemented(reason: "it needs the calendar store")
-
     // MARK: Shared options
 
     static let calendar = OptionSpec.option("calendar", value: "NAME", help: "Only this calendar.", repeatable: true)
@@ -22,31 +19,44 @@ enum StoreCommands {
 
     static let importInput = ArgumentSpec(
         name: "INPUT", help: "An .ics file, a directory of them, or - for standard input.", arity: .oneOrMore)
+    static let importCalendar = OptionSpec.option("calendar", value: "NAME", help: "Import into this calendar instead of the file's own name.")
+    static let importFormat = OptionSpec.option(
+        "format", value: "FORMAT", help: "Report format.", kind: .choice(["text", "json"]), default: "text")
     static let importCommand = CommandSpec(
         name: "import",
         abstract: "Import iCalendar files into the store.",
         discussion: """
             Each input is imported in one transaction. Re-importing the same data changes nothing; \
-            items with a newer SEQUENCE, LAST-MODIFIED or DTSTAMP are updated.
-            Exit status: 65 when some items could not be read (the rest is imported unless --strict).
+            items with a newer SEQUENCE, LAST-MODIFIED or DTSTAMP are updated, older ones are skipped. \
+            Prints one line per file: 'FILE: N added, N updated, N unchanged, N skipped'; \
+            diagnostics go to standard error as FILE:LINE: ....
+            Exit status: 65 when some items could not be read (the rest is imported unless --strict), \
+            66 when an input is missing, 1 when the store refuses (a read-only calendar).
             """,
         arguments: [importInput],
         options: [
-            .option("calendar", value: "NAME", help: "Import into this calendar instead of the file's own name."),
+            importCalendar,
             .flag("read-only", help: "Mark the imported calendars read-only."),
             .flag("strict", help: "Import nothing from a file with any unreadable item."),
             .flag("dry-run", help: "Read and report, but do not change the store."),
+            importFormat,
+            .flag("quiet", short: "q", help: "No progress bar (it is drawn only when standard error is a terminal)."),
         ],
         examples: [
-            .init(commandLine: "import team.ics", explanation: "Import one file."),
+            .init(commandLine: "import team.ics", explanation: "Import one file; prints 'team.ics: 4 added, 0 updated, 0 unchanged, 0 skipped'."),
+            .init(commandLine: "import feeds/", explanation: "Import every .ics file under feeds/, in path order."),
             .init(commandLine: "import holidays.ics --calendar Holidays --read-only", explanation: "Import a feed as a read-only calendar."),
+            .init(commandLine: "import new.ics --dry-run --format json", explanation: "Show what an import would do, as JSON."),
         ],
         usesStore: true,
-        handler: notImplemented)
+        handler: .run(ImportCommand.run))
 
     // MARK: events
 
     static let day = OptionSpec.option("day", value: "DATE", help: "The whole day DATE (YYYY-MM-DD) in --tz.", kind: .day)
+    static let eventsFormat = OptionSpec.option(
+        "format", value: "FORMAT", help: "Output format (ics: the whole series of each listed event).",
+        kind: .choice(["table", "json", "ics"]), default: "table")
     static let eventsCommand = CommandSpec(
         name: "events",
         abstract: "List event occurrences in a window, with recurrences expanded.",
@@ -57,7 +67,7 @@ enum StoreCommands {
             """,
         options: [
             from, to, day, calendar, tz,
-            .option("format", value: "FORMAT", help: "Output format.", kind: .choice(["table", "json", "ics"]), default: "table"),
+            eventsFormat,
             .flag("include-cancelled", help: "Also list cancelled occurrences (STATUS:CANCELLED)."),
         ],
         groups: [OptionGroup(alternatives: [[from.name, to.name], [day.name]], required: true)],
@@ -65,12 +75,16 @@ enum StoreCommands {
             .init(commandLine: "events --day 2026-03-02", explanation: "Everything on 2 March 2026, in the system zone."),
             .init(commandLine: "events --from 2026-03-01 --to 2026-04-01 --tz Europe/Berlin --format json",
                   explanation: "March 2026 in Berlin as JSON."),
+            .init(commandLine: "events --day 2026-03-02 --calendar Work --format ics > day.ics",
+                  explanation: "The series with an occurrence that day, as iCalendar."),
         ],
         usesStore: true,
-        handler: notImplemented)
+        handler: .run(QueryCommands.events))
 
     // MARK: reminders
 
+    static let remindersFormat = OptionSpec.option(
+        "format", value: "FORMAT", help: "Output format.", kind: .choice(["table", "json"]), default: "table")
     static let remindersCommand = CommandSpec(
         name: "reminders",
         abstract: "List reminders (to-dos).",
@@ -79,41 +93,56 @@ enum StoreCommands {
             .flag("incomplete", help: "Only reminders not completed."),
             .flag("completed", help: "Only completed reminders."),
             from, to, calendar, tz,
-            .option("format", value: "FORMAT", help: "Output format.", kind: .choice(["table", "json"]), default: "table"),
+            remindersFormat,
         ],
         groups: [OptionGroup(alternatives: [["incomplete"], ["completed"]])],
-        examples: [.init(commandLine: "reminders --incomplete --format json", explanation: "Open reminders as JSON.")],
+        examples: [
+            .init(commandLine: "reminders --incomplete --format json", explanation: "Open reminders as JSON."),
+            .init(commandLine: "reminders --incomplete --to 2026-04-01", explanation: "Open reminders due before April 2026."),
+        ],
         usesStore: true,
-        handler: notImplemented)
+        handler: .run(QueryCommands.reminders))
 
     // MARK: export
 
+    static let exportOut = OptionSpec.option(
+        "out", short: "o", value: "FILE", help: "Write to FILE instead of standard output (replaced whole or not at all).")
+    static let exportFormat = OptionSpec.option(
+        "format", value: "FORMAT", help: "Output format (json: the shape of 'convert --to json').",
+        kind: .choice(["ics", "jcal", "json"]), default: "ics")
     static let exportCommand = CommandSpec(
         name: "export",
         abstract: "Export calendars from the store.",
-        discussion: "Items never edited are written from their original text; time zones keep their original TZIDs.",
-        options: [
-            calendar,
-            .option("out", short: "o", value: "FILE", help: "Write to FILE instead of standard output (replaced whole or not at all)."),
-            .option("format", value: "FORMAT", help: "Output format.", kind: .choice(["ics", "jcal", "json"]), default: "ics"),
+        discussion: """
+            One VCALENDAR per calendar, each with its VTIMEZONEs. Items never edited are written from \
+            their original text; time zones keep their original TZIDs.
+            """,
+        options: [calendar, exportOut, exportFormat],
+        examples: [
+            .init(commandLine: "export --calendar Work -o work.ics", explanation: "Export one calendar."),
+            .init(commandLine: "export > everything.ics", explanation: "Every calendar, one VCALENDAR each."),
         ],
-        examples: [.init(commandLine: "export --calendar Work -o work.ics", explanation: "Export one calendar.")],
         usesStore: true,
-        handler: notImplemented)
+        handler: .run(CatalogCommands.export))
 
     // MARK: calendars
 
     static let calendarFormat = OptionSpec.option(
         "format", value: "FORMAT", help: "Output format.", kind: .choice(["table", "json"]), default: "table")
     static let calendarName = ArgumentSpec(name: "NAME", help: "The calendar's title.")
+    static let calendarColor = OptionSpec.option("color", value: "C", help: "Its colour, e.g. #FF2968.")
     static let calendarsCommand = CommandSpec(
         name: "calendars",
         abstract: "List, create or delete calendars.",
         subcommands: [
-            CommandSpec(name: "list", abstract: "List calendars.", options: [calendarFormat], usesStore: true, handler: notImplemented),
-            CommandSpec(name: "create", abstract: "Create an empty calendar.", arguments: [calendarName], usesStore: true, handler: notImplemented),
-            CommandSpec(name: "delete", abstract: "Delete a calendar and everything in it.", arguments: [calendarName], usesStore: true,
-                        handler: notImplemented),
+            CommandSpec(name: "list", abstract: "List calendars.", options: [calendarFormat], usesStore: true,
+                        handler: .run(CatalogCommands.list)),
+            CommandSpec(name: "create", abstract: "Create an empty calendar.", arguments: [calendarName],
+                        options: [.flag("read-only", help: "Refuse changes to its content."), calendarColor],
+                        examples: [.init(commandLine: "calendars create Work --color '#1BADF8'", explanation: "A new calendar.")],
+                        usesStore: true, handler: .run(CatalogCommands.create)),
+            CommandSpec(name: "delete", abstract: "Delete a calendar and everything in it (read-only ones too).",
+                        arguments: [calendarName], usesStore: true, handler: .run(CatalogCommands.delete)),
         ],
         defaultSubcommand: "list",
         usesStore: true,
@@ -121,47 +150,51 @@ enum StoreCommands {
 
     // MARK: add
 
+    static let addTitle = OptionSpec.option("title", value: "T", help: "The title.", required: true)
+    static let addStart = OptionSpec.option("start", value: "WHEN", help: "The start (a DATE with --all-day).", kind: .when, required: true)
+    static let addEnd = OptionSpec.option("end", value: "WHEN", help: "The end (exclusive).", kind: .when)
+    static let addDuration = OptionSpec.option("duration", value: "DUR", help: "The length instead of --end, e.g. 45m or 1h30m.")
+    static let addLocation = OptionSpec.option("location", value: "L", help: "The location.")
+    static let addNotes = OptionSpec.option("notes", value: "N", help: "Notes.")
+    static let addURL = OptionSpec.option("url", value: "U", help: "A URL.")
+    static let addCalendar = OptionSpec.option("calendar", value: "NAME", help: "The calendar to add to.", default: "the default calendar")
+    static let addRRule = OptionSpec.option("rrule", value: "RULE", help: "An RFC 5545 recurrence rule, e.g. FREQ=WEEKLY;BYDAY=MO.")
+    static let addAlarm = OptionSpec.option(
+        "alarm", value: "OFFSET", help: "An alarm relative to the start, e.g. -15m, -1h, -2d or -PT15M.", repeatable: true)
     static let addEvent = CommandSpec(
         name: "event",
         abstract: "Add an event.",
-        discussion: whenHelp + "\nDUR is a length such as 45m, 1h30m or PT1H30M; an alarm offset such as -15m is before the start.",
+        discussion: whenHelp + "\nDUR is a length such as 45m, 1h30m or PT1H30M; an alarm offset such as -15m is before the start.\n"
+            + "Prints the new event's UID.",
         options: [
-            .option("title", value: "T", help: "The title.", required: true),
-            .option("start", value: "WHEN", help: "The start (a DATE with --all-day).", kind: .when, required: true),
-            .option("end", value: "WHEN", help: "The end (exclusive).", kind: .when),
-            .option("duration", value: "DUR", help: "The length instead of --end."),
+            addTitle, addStart, addEnd, addDuration,
             .flag("all-day", help: "An all-day event: --start and --end are dates."),
-            tz,
-            .option("location", value: "L", help: "The location."),
-            .option("notes", value: "N", help: "Notes."),
-            .option("url", value: "U", help: "A URL."),
-            .option("calendar", value: "NAME", help: "The calendar to add to."),
-            .option("rrule", value: "RULE", help: "An RFC 5545 recurrence rule, e.g. FREQ=WEEKLY;BYDAY=MO."),
-            .option("alarm", value: "OFFSET", help: "An alarm relative to the start, e.g. -15m.", repeatable: true),
+            tz, addLocation, addNotes, addURL, addCalendar, addRRule, addAlarm,
         ],
         groups: [OptionGroup(alternatives: [["end"], ["duration"]], required: true)],
         examples: [
             .init(commandLine: "add event --title Standup --start 2026-03-02T09:00 --duration 15m --rrule 'FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR' --alarm -5m",
                   explanation: "A weekday standup with an alarm five minutes before."),
+            .init(commandLine: "add event --title Offsite --start 2026-06-17 --end 2026-06-19 --all-day",
+                  explanation: "A two-day all-day event (the end date is exclusive)."),
         ],
         usesStore: true,
-        handler: notImplemented)
+        handler: .run(AddCommands.event))
 
+    static let reminderTitle = OptionSpec.option("title", value: "T", help: "The title.", required: true)
+    static let reminderDue = OptionSpec.option("due", value: "WHEN", help: "When it is due (a date, or a time in --tz).", kind: .when)
+    static let reminderPriority = OptionSpec.option(
+        "priority", value: "high|medium|low|none|0-9", help: "Priority: high 1, medium 5, low 9, none 0, or 0-9 (1 highest).")
+    static let reminderNotes = OptionSpec.option("notes", value: "N", help: "Notes.")
+    static let reminderCalendar = OptionSpec.option("calendar", value: "NAME", help: "The calendar to add to.", default: "the default reminders calendar")
     static let addReminder = CommandSpec(
         name: "reminder",
         abstract: "Add a reminder.",
-        discussion: whenHelp,
-        options: [
-            .option("title", value: "T", help: "The title.", required: true),
-            .option("due", value: "WHEN", help: "When it is due.", kind: .when),
-            .option("priority", value: "high|medium|low|none|0-9", help: "Priority (1 highest, 9 lowest, 0 none)."),
-            .option("notes", value: "N", help: "Notes."),
-            .option("calendar", value: "NAME", help: "The calendar to add to."),
-            tz,
-        ],
+        discussion: whenHelp + "\nPrints the new reminder's UID.",
+        options: [reminderTitle, reminderDue, reminderPriority, reminderNotes, reminderCalendar, tz],
         examples: [.init(commandLine: "add reminder --title 'Pay rent' --due 2026-04-01 --priority high", explanation: "A dated reminder.")],
         usesStore: true,
-        handler: notImplemented)
+        handler: .run(AddCommands.reminder))
 
     static let addCommand = CommandSpec(
         name: "add",
@@ -182,45 +215,66 @@ enum StoreCommands {
         abstract: "Mark a reminder completed.",
         arguments: [uid],
         options: [.flag("undo", help: "Mark it not completed again.")],
+        examples: [.init(commandLine: "complete 3F6A9C2E-71B4-4D08-95E3-B2C7A0D14F86", explanation: "Mark a reminder done.")],
         usesStore: true,
-        handler: notImplemented)
+        handler: .run(EditCommands.complete))
 
     static let deleteCommand = CommandSpec(
         name: "delete",
         abstract: "Delete an event or reminder, or some occurrences of a series.",
-        discussion: whenHelp,
+        discussion: """
+            Without --occurrence the whole item goes. With it, one occurrence of a series is removed \
+            (an EXDATE); with --future as well, the series ends before it.
+            \(whenHelp)
+            """,
         arguments: [uid],
         options: [occurrence, future, tz],
-        examples: [.init(commandLine: "delete standup@example.com --occurrence 2026-03-04T09:00 --future",
-                         explanation: "End a series before 4 March 2026.")],
+        examples: [
+            .init(commandLine: "delete standup@example.com --occurrence 2026-03-04T09:00", explanation: "Remove one occurrence (adds an EXDATE)."),
+            .init(commandLine: "delete standup@example.com --occurrence 2026-03-04T09:00 --future",
+                  explanation: "End a series before 4 March 2026."),
+        ],
         usesStore: true,
-        handler: notImplemented)
+        handler: .run(EditCommands.delete))
 
+    static let editTitle = OptionSpec.option("title", value: "T", help: "The new title.")
+    static let editStart = OptionSpec.option("start", value: "WHEN", help: "The new start (the length stays unless --end is given).", kind: .when)
+    static let editEnd = OptionSpec.option("end", value: "WHEN", help: "The new end.", kind: .when)
+    static let editLocation = OptionSpec.option("location", value: "L", help: "The new location.")
+    static let editNotes = OptionSpec.option("notes", value: "N", help: "The new notes.")
+    static let editURL = OptionSpec.option("url", value: "U", help: "The new URL.")
     static let editCommand = CommandSpec(
         name: "edit",
         abstract: "Change an event or reminder, or some occurrences of a series.",
-        discussion: whenHelp,
+        discussion: """
+            With --occurrence, only that occurrence changes (an override with RECURRENCE-ID WHEN); with \
+            --future as well, the series is split: it ends before WHEN and a new series (new UID, printed) \
+            starts there with the changes. Every edit bumps SEQUENCE and LAST-MODIFIED.
+            \(whenHelp)
+            """,
         arguments: [uid],
-        options: [
-            occurrence, future,
-            .option("title", value: "T", help: "The new title."),
-            .option("start", value: "WHEN", help: "The new start.", kind: .when),
-            .option("end", value: "WHEN", help: "The new end.", kind: .when),
-            .option("location", value: "L", help: "The new location."),
-            .option("notes", value: "N", help: "The new notes."),
-            .option("url", value: "U", help: "The new URL."),
-            tz,
+        options: [occurrence, future, editTitle, editStart, editEnd, editLocation, editNotes, editURL, tz],
+        examples: [
+            .init(commandLine: "edit standup@example.com --occurrence 2026-03-04T09:00 --start 2026-03-04T10:00",
+                  explanation: "Move one occurrence (creates an override)."),
+            .init(commandLine: "edit standup@example.com --occurrence 2026-03-16T09:00 --future --title 'Sync'",
+                  explanation: "Rename the series from 16 March on (prints the new series' UID)."),
         ],
         usesStore: true,
-        handler: notImplemented)
+        handler: .run(EditCommands.edit))
 
+    static let changesSince = OptionSpec.option("since", value: "TOKEN", help: "A token from an earlier `changes` output.", required: true)
+    static let changesFormat = OptionSpec.option(
+        "format", value: "FORMAT", help: "Output format.", kind: .choice(["table", "json"]), default: "table")
     static let changesCommand = CommandSpec(
         name: "changes",
         abstract: "List what changed in the store since a token.",
-        options: [
-            .option("since", value: "TOKEN", help: "A token from an earlier `changes` output.", required: true),
-            .option("format", value: "FORMAT", help: "Output format.", kind: .choice(["table", "json"]), default: "table"),
-        ],
+        discussion: """
+            --since 0 lists every logged change. The output ends with the current token; pass it to the \
+            next call to see only what changed after it.
+            """,
+        options: [changesSince, changesFormat],
+        examples: [.init(commandLine: "changes --since 0 --format json", explanation: "Everything, and the token to use next time.")],
         usesStore: true,
-        handler: notImplemented)
+        handler: .run(CatalogCommands.changes))
 }

@@ -33,11 +33,12 @@ import Foundation
 enum JSONOutput {
     static let schemaVersion = 1
 
-    /// `{"schemaVersion": 1, "events": [...]}`.
-    static func events(_ occurrences: [Occurrence]) -> String {
+    /// `{"schemaVersion": 1, "events": [...]}`. With `keepOrder` the occurrences are written in
+    /// the given order (the store's, sorted by their instants on the time line).
+    static func events(_ occurrences: [Occurrence], keepOrder: Bool = false) -> String {
         JSONValue.object([
             ("schemaVersion", .int(schemaVersion)),
-            ("events", .array(sorted(occurrences).map(occurrence))),
+            ("events", .array((keepOrder ? occurrences : sorted(occurrences)).map(occurrence))),
         ]).rendered()
     }
 

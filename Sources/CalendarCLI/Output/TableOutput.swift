@@ -15,8 +15,9 @@ struct TableOutput {
     var timeZone: TimeZone
     var color: Bool
 
-    func events(_ occurrences: [Occurrence]) -> String {
-        let rows = JSONOutput.sorted(occurrences).map { o -> [String] in
+    /// With `keepOrder` the rows are in the given order (the store's).
+    func events(_ occurrences: [Occurrence], keepOrder: Bool = false) -> String {
+        let rows = (keepOrder ? occurrences : JSONOutput.sorted(occurrences)).map { o -> [String] in
             let e = o.event
             var title = e.title
             if o.isRecurring { title += " ↻" }
@@ -86,6 +87,8 @@ struct TableOutput {
 
     /// Columns padded to their widest cell, two spaces apart, no trailing spaces.
     func table(header: [String], rows: [[String]]) -> String {
+        // One line per row: line breaks inside a cell (multi-line LOCATIONs) become spaces.
+        let rows = rows.map { $0.map { $0.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ") } }
         var widths = header.map(\.count)
         for row in rows {
             for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }

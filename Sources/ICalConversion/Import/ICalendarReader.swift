@@ -53,7 +53,9 @@ public struct ICalendarReader: Sendable {
     private func read(calendar root: RawComponent, fileName: String?, budget: inout Int, into result: inout ReadResult) {
         var timeZones: [TimeZoneDefinition] = []
         for c in root.components where c.name == "VTIMEZONE" {
-            if let tzid = c.property("TZID")?.value.trimmingCharacters(in: .whitespaces), !tzid.isEmpty {
+            // TZID is TEXT: "Kuala Lumpur\, Singapore" names the zone that parameters write as
+            // TZID="Kuala Lumpur, Singapore".
+            if let tzid = c.property("TZID").map({ TextCodec.unescape($0.value).trimmingCharacters(in: .whitespaces) }), !tzid.isEmpty {
                 guard !timeZones.contains(where: { $0.tzid == tzid }) else { continue }   // kept below, verbatim
                 timeZones.append(TimeZoneDefinition(tzid: tzid, text: c.text))
             } else {
@@ -86,7 +88,7 @@ public struct ICalendarReader: Sendable {
             case "VTIMEZONE":
                 // The first definition of each TZID is the zone; one without TZID or a repeated
                 // one is kept verbatim.
-                let tzid = c.property("TZID")?.value.trimmingCharacters(in: .whitespaces)
+                let tzid = c.property("TZID").map { TextCodec.unescape($0.value).trimmingCharacters(in: .whitespaces) }
                 if tzid == nil || tzid == "" || !definedOnce.insert(tzid ?? "").inserted {
                     if tzid != nil && tzid != "" {
                         ctx.note(.warning, line: c.line, uid: nil, property: "TZID",

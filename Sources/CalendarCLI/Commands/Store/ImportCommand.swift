@@ -1,0 +1,232 @@
+import CalendarModel
+import CalendarStore
+import Foundation
+import ICalConversion
+
+/// `icalkit import FILE|DIR|- ... [--calendar NAME] [--read-only] [--strict] [--dry-run]`.
+///
+/// Each file (a directory means its `*.ics` files, recursively, sorted by path) is read with
+/// ``ICalendarReader``; diagnostics go to stderr (`file:line: ...`). Each VCALENDAR of a file
+/// is imported in its own store transaction; a file with several VCALENDARs is first tried as
+/// a dry run, so a file lands whole or not at all. One report line per file on stdout:
+///
+/// ```
+/// team.ics: 4 added, 0 updated, 0 unchanged, 0 skipped
+/// ```
+///
+/// `skipped` counts items the reader could not read plus items older than the stored copy.
+/// Exit 65 when the reader skipped items or refused a file (the rest was imported, unless
+/// `--strict`), 66 when an input is missing, 1 when the store refused (read-only calendar).
+enum ImportCommand {
+    struct FileOutcome {
+        var name: String
+        var reports: [ImportReport] = []
+        var unreadable = 0
+        var refused = false
+        var notImported: String? = nil
+        var diagnostics: [ConversionDiagnostic] = []
+    }
+
+    static func run(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
+        let args = invocation.arguments
+        let io = invocation.io
+        let inputs = args.values(StoreCommands.importInput)
+        if inputs.filter({ $0 == "-" }).count > 1 {
+            throw invocation.usageError("Standard input (-) can be read only once")
+        }
+        let json = args.value(StoreCommands.importFormat) == "json"
+        let strict = args.has("strict")
+        let dryRun = args.has("dry-run")
+        let readOnly = args.has("read-only")
+        let calendarTitle = args.value(StoreCommands.importCalendar)
+
+        var status = ExitStatus.ok
+        var paths: [String] = []
+        for input in inputs {
+            do {
+                paths += try expand(input)
+            } catch {
+                io.printError("Error: \(error.message)\n")
+                status = status.combined(with: error.status)
+            }
+        }
+
+        let store = try StoreAccess.open(invocation)
+        defer { StoreAccess.close(store, io: io) }
+        let progress = Progress(io: io, total: paths.count, enabled: io.stderrIsTerminal && !args.has("quiet"))
+        var outcomes: [FileOutcome] = []
+        for (index, path) in paths.enumerated() {
+            progress.show(index, name: path)
+            let file: InputFile
+            do {
+                file = try InputFile.read(path, io: io)
+            } catch {
+                progress.clear()
+                io.printError("Error: \(error.message)\n")
+                status = status.combined(with: error.status)
+                continue
+            }
+            let reader = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: file.stem))
+            let result = reader.read(file.data, fileName: file.displayName)
+            progress.clear()
+            io.report(result.diagnostics)
+            var outcome = FileOutcome(name: file.displayName, unreadable: result.skippedCount, refused: result.refused,
+                                      diagnostics: result.diagnostics)
+            let hasErrors = result.diagnostics.contains { $0.severity == .error }
+            if result.hasDataErrors || hasErrors { status = status.combined(with: .dataError) }
+            if result.refused {
+                outcome.notImported = "not an iCalendar file"
+                io.printError("\(file.displayName): not imported: not an iCalendar file\n")
+            } else if strict && (result.skippedCount > 0 || hasErrors) {
+                let n = max(result.skippedCount, 1)
+                outcome.notImported = "--strict and \(n) item\(n == 1 ? "" : "s") could not be read"
+                io.printError("\(file.displayName): not imported: \(n) item\(n == 1 ? "" : "s") could not be read (--strict)\n")
+            } else {
+                let source = file.isStandardInput ? file.displayName : URL(fileURLWithPath: path).standardizedFileURL.path
+                let documents = result.documents.map { document -> CalendarDocument in
+                    var document = document
+                    document.calendar.sourceName = source
+                    return document
+                }
+                do {
+                    outcome.reports = try importAll(documents, into: calendarTitle, readOnly: readOnly, dryRun: dryRun, store: store)
+                } catch {
+                    let failure = StoreAccess.cliError(error)
+                    io.printError("Error: \(file.displayName): \(failure.message); nothing imported from it\n")
+                    status = status.combined(with: failure.status)
+                    outcome.notImported = failure.message
+                }
+            }
+            if !json, outcome.notImported == nil {
+                try io.print(line(for: outcome, dryRun: dryRun) + "\n")
+            }
+            outcomes.append(outcome)
+        }
+        progress.finish()
+        if json {
+            try io.print(jsonReport(outcomes, dryRun: dryRun))
+        }
+        return status
+    }
+
+    /// A path as the files it stands for: itself, or a directory's `*.ics` files, sorted.
+    static func expand(_ input: String) throws(CLIError) -> [String] {
+        if input == "-" { return [input] }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+            throw CLIError.noInput("No such file: '\(input)'")
+        }
+        guard isDirectory.boolValue else { return [input] }
+        let root = URL(fileURLWithPath: input)
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            throw CLIError.noInput("Cannot read directory '\(input)'")
+        }
+        var found: [String] = []
+        let base = root.standardizedFileURL.path
+        for case let url as URL in walker where url.pathExtension.lowercased() == "ics" {
+            let full = url.standardizedFileURL.path
+            let relative = full.hasPrefix(base + "/") ? String(full.dropFirst(base.count + 1)) : url.lastPathComponent
+            found.append((input.hasSuffix("/") ? input : input + "/") + relative)
+        }
+        return found.sorted()
+    }
+
+    /// Imports each document in its own transaction. With several documents, a dry run of all
+    /// of them comes first, so that a refusal (read-only calendar...) leaves the store as it was.
+    static func importAll(_ documents: [CalendarDocument], into title: String?, readOnly: Bool, dryRun: Bool,
+                          store: EventStore) throws -> [ImportReport] {
+        if documents.count > 1 && !dryRun {
+            for document in documents { _ = try store.importDocument(document, intoCalendar: title, readOnly: readOnly, dryRun: true) }
+        }
+        return try documents.map { try store.importDocument($0, intoCalendar: title, readOnly: readOnly, dryRun: dryRun) }
+    }
+
+    /// `team.ics: 4 added, 0 updated, 0 unchanged, 0 skipped` (`, 1 removed` when overrides were
+    /// dropped; ` (dry run)` with --dry-run).
+    static func line(for outcome: FileOutcome, dryRun: Bool) -> String {
+        let added = outcome.reports.reduce(0) { $0 + $1.added }
+        let updated = outcome.reports.reduce(0) { $0 + $1.updated }
+        let unchanged = outcome.reports.reduce(0) { $0 + $1.unchanged }
+        let skipped = outcome.reports.reduce(0) { $0 + $1.skipped } + outcome.unreadable
+        let removed = outcome.reports.reduce(0) { $0 + $1.removed }
+        var text = "\(outcome.name): \(added) added, \(updated) updated, \(unchanged) unchanged, \(skipped) skipped"
+        if removed > 0 { text += ", \(removed) removed" }
+        if dryRun { text += " (dry run)" }
+        return text
+    }
+
+    /// `{"schemaVersion": 1, "dryRun", "files": [{"file", "imported", "reason", "unreadable",
+    /// "calendars": [{"calendar", "createdCalendar", "added", "updated", "unchanged", "skipped",
+    /// "removed", "entries": [{"uid", "recurrenceId", "kind", "outcome", "reason"}]}],
+    /// "diagnostics": [{"severity", "line", "uid", "property", "message", "action"}]}]}`.
+    static func jsonReport(_ outcomes: [FileOutcome], dryRun: Bool) -> String {
+        func report(_ r: ImportReport) -> JSONValue {
+            .object([
+                ("calendar", .string(r.calendarTitle)),
+                ("createdCalendar", .bool(r.createdCalendar)),
+                ("added", .int(r.added)),
+                ("updated", .int(r.updated)),
+                ("unchanged", .int(r.unchanged)),
+                ("skipped", .int(r.skipped)),
+                ("removed", .int(r.removed)),
+                ("entries", .array(r.entries.map { e in
+                    .object([
+                        ("uid", .string(e.uid)),
+                        ("recurrenceId", .nullable(e.recurrenceId.map(DateText.utc))),
+                        ("kind", .string(e.kind.rawValue)),
+                        ("outcome", .string(e.outcome.rawValue)),
+                        ("reason", .nullable(e.reason)),
+                    ])
+                })),
+            ])
+        }
+        func diagnostic(_ d: ConversionDiagnostic) -> JSONValue {
+            .object([
+                ("severity", .string(d.severity.rawValue)),
+                ("line", d.line.map { .int($0) } ?? .null),
+                ("uid", .nullable(d.uid)),
+                ("property", .nullable(d.property)),
+                ("message", .string(d.message)),
+                ("action", .string(d.action.rawValue)),
+            ])
+        }
+        return JSONValue.object([
+            ("schemaVersion", .int(JSONOutput.schemaVersion)),
+            ("dryRun", .bool(dryRun)),
+            ("files", .array(outcomes.map { o in
+                .object([
+                    ("file", .string(o.name)),
+                    ("imported", .bool(o.notImported == nil)),
+                    ("reason", .nullable(o.notImported)),
+                    ("unreadable", .int(o.unreadable)),
+                    ("calendars", .array(o.reports.map(report))),
+                    ("diagnostics", .array(o.diagnostics.map(diagnostic))),
+                ])
+            })),
+        ]).rendered()
+    }
+}
+
+/// A one-line progress bar on stderr, drawn only when stderr is a terminal and not `--quiet`.
+struct Progress {
+    var io: CLIIO
+    var total: Int
+    var enabled: Bool
+
+    func show(_ index: Int, name: String) {
+        guard enabled, total > 0 else { return }
+        let width = 24
+        let filled = total == 0 ? 0 : width * index / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        var shown = name
+        if shown.count > 40 { shown = "…" + shown.suffix(39) }
+        io.printError("\r\u{1B}[K[\(bar)] \(index)/\(total) \(shown)")
+    }
+
+    func clear() {
+        guard enabled, total > 0 else { return }
+        io.printError("\r\u{1B}[K")
+    }
+
+    func finish() { clear() }
+}

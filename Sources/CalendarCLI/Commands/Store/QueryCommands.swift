@@ -1,0 +1,136 @@
+import CalendarModel
+import CalendarStore
+import Foundation
+import ICalConversion
+
+/// `icalkit events` and `icalkit reminders`: date-window queries over the store.
+enum QueryCommands {
+    // MARK: events
+
+    /// `events (--from WHEN --to WHEN | --day DATE) [--calendar NAME]... [--tz ZONE]
+    /// [--format table|json|ics] [--include-cancelled]`.
+    static func events(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
+        let args = invocation.arguments
+        let io = invocation.io
+        let zone = invocation.timeZone
+        let (start, end) = try window(invocation)
+        let predicate = EventPredicate(startDate: start, endDate: end, calendarTitles: StoreAccess.calendarTitles(invocation),
+                                       timeZone: zone, includesCancelled: args.has("include-cancelled"))
+        let format = args.value(StoreCommands.eventsFormat) ?? "table"
+        let text: String = try StoreAccess.with(invocation) { store in
+            let occurrences = try store.events(matching: predicate)
+            switch format {
+            case "json":
+                return JSONOutput.events(occurrences.map { wallClockConvention($0, zone: zone) }, keepOrder: true)
+            case "ics":
+                return ICalendarWriter().write(try documents(for: occurrences, store: store))
+            default:
+                return TableOutput(timeZone: zone, color: io.usesColor)
+                    .events(occurrences.map { wallClockConvention($0, zone: zone) }, keepOrder: true)
+            }
+        }
+        try io.print(text)
+        return .ok
+    }
+
+    /// `[--from, --to)` or the whole local day of `--day` in the zone (23 or 25 hours on the
+    /// days clocks change).
+    static func window(_ invocation: Invocation) throws(CLIError) -> (Date, Date) {
+        let args = invocation.arguments
+        if let day = args.date(StoreCommands.day) {
+            return (day, nextMidnight(after: day, in: invocation.timeZone))
+        }
+        guard let from = args.date(StoreCommands.from), let to = args.date(StoreCommands.to) else {
+            throw invocation.usageError("Missing expected option: --from WHEN --to WHEN, or --day DATE")
+        }
+        guard from < to else {
+            throw invocation.usageError("'--to' (\(args.value(StoreCommands.to) ?? "")) must be later than '--from' (\(args.value(StoreCommands.from) ?? ""))")
+        }
+        return (from, to)
+    }
+
+    /// Midnight of the day after the local day that starts at `midnight`, in `zone`.
+    static func nextMidnight(after midnight: Date, in zone: TimeZone) -> Date {
+        let wall = midnight.addingTimeInterval(TimeInterval(zone.secondsFromGMT(for: midnight)))
+        return WhenParser.instant(wallClock: wall.addingTimeInterval(86_400), in: zone)
+    }
+
+    /// The store places floating and all-day occurrences on the time line in the query's zone;
+    /// JSON and tables write them as their wall clock, so this turns them back.
+    static func wallClockConvention(_ o: Occurrence, zone: TimeZone) -> Occurrence {
+        guard o.event.isAllDay || o.event.timeZone == nil else { return o }
+        var copy = o
+        copy.startDate = o.startDate.addingTimeInterval(TimeInterval(zone.secondsFromGMT(for: o.startDate)))
+        copy.endDate = o.endDate.addingTimeInterval(TimeInterval(zone.secondsFromGMT(for: o.endDate)))
+        return copy
+    }
+
+    /// One VCALENDAR per calendar with a matching occurrence: the whole series (master and
+    /// overrides) of each matching UID, with the calendar's VTIMEZONEs and its own lines.
+    static func documents(for occurrences: [Occurrence], store: EventStore) throws -> [CalendarDocument] {
+        var uidsByCalendar: [String: Set<String>] = [:]
+        var order: [String] = []
+        for o in occurrences {
+            if uidsByCalendar[o.calendarTitle] == nil { order.append(o.calendarTitle) }
+            uidsByCalendar[o.calendarTitle, default: []].insert(o.event.uid)
+        }
+        return try order.sorted().map { title in
+            var document = try store.document(forCalendar: title)
+            let uids = uidsByCalendar[title] ?? []
+            document.events = document.events.filter { uids.contains($0.uid) }
+            document.reminders = []
+            document.extraComponents = []
+            return document
+        }
+    }
+
+    // MARK: reminders
+
+    /// `reminders [--incomplete|--completed] [--from WHEN] [--to WHEN] [--calendar NAME]...
+    /// [--format table|json]`. The window filters by due date, or by completion date with
+    /// `--completed`; without a window every matching reminder is listed.
+    static func reminders(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
+        let args = invocation.arguments
+        let io = invocation.io
+        let zone = invocation.timeZone
+        let from = args.date(StoreCommands.from)
+        let to = args.date(StoreCommands.to)
+        if let from, let to, from >= to {
+            throw invocation.usageError("'--to' (\(args.value(StoreCommands.to) ?? "")) must be later than '--from' (\(args.value(StoreCommands.from) ?? ""))")
+        }
+        let titles = StoreAccess.calendarTitles(invocation)
+        let kind: ReminderPredicate.Kind
+        if args.has("incomplete") {
+            kind = .incomplete(dueStarting: from, ending: to)
+        } else if args.has("completed") {
+            kind = .completed(completionStarting: from, ending: to)
+        } else {
+            kind = .all
+        }
+        let predicate = ReminderPredicate(kind: kind, calendarTitles: titles, timeZone: zone)
+        let found: [StoredReminder] = try StoreAccess.with(invocation) { store in
+            var found = try store.reminders(matching: predicate)
+            if case .all = kind, from != nil || to != nil {
+                found = found.filter { item in
+                    guard let due = item.reminder.dueDateComponents.flatMap({ instant(of: $0, zone: zone) }) else { return false }
+                    return (from.map { due >= $0 } ?? true) && (to.map { due < $0 } ?? true)
+                }
+            }
+            return found
+        }
+        let pairs = found.map { (reminder: $0.reminder, calendarTitle: $0.calendarTitle) }
+        switch args.value(StoreCommands.remindersFormat) ?? "table" {
+        case "json": try io.print(JSONOutput.reminders(pairs))
+        default: try io.print(TableOutput(timeZone: zone, color: io.usesColor).reminders(pairs))
+        }
+        return .ok
+    }
+
+    /// A due date as an instant: zoned in its zone, floating and date-only in `zone`.
+    static func instant(of c: DateComponents, zone: TimeZone) -> Date? {
+        guard let year = c.year, let month = c.month, let day = c.day else { return nil }
+        let wall = utcDate(year: year, month: month, day: day, hour: c.hour ?? 0, minute: c.minute ?? 0, second: c.second ?? 0)
+        if c.hour != nil, let own = c.timeZone { return WhenParser.instant(wallClock: wall, in: own) }
+        return WhenParser.instant(wallClock: wall, in: zone)
+    }
+}

@@ -1,0 +1,101 @@
+import CalendarModel
+import CalendarStore
+import Foundation
+
+/// Opening the store for a command, and turning store errors into CLI errors with the exit
+/// statuses of DESIGN.md.
+///
+/// ```swift
+/// let store = try StoreAccess.open(invocation)      // --store, $ICALKIT_STORE, $XDG_DATA_HOME/...
+/// defer { StoreAccess.close(store) }
+/// ```
+enum StoreAccess {
+    /// `--store PATH`, else `$ICALKIT_STORE`, else `$XDG_DATA_HOME/icalkit/store.sqlite`
+    /// (`~/.local/share/icalkit/store.sqlite`), read from the invocation's environment.
+    static func path(for invocation: Invocation) -> String {
+        if let explicit = invocation.storePath, !explicit.isEmpty { return explicit }
+        return EventStore.defaultPath(environment: invocation.io.environment)
+    }
+
+    /// Opens (creating on first use) the store. A location that cannot be created exits 73; a
+    /// file that is not a store or was written by a newer icalkit exits 1 and is left alone.
+    static func open(_ invocation: Invocation) throws(CLIError) -> EventStore {
+        let path = path(for: invocation)
+        do {
+            return try EventStore(path: path)
+        } catch let error as StoreError {
+            if error.reason == .cannotCreate, let blocker = nonDirectoryAncestor(of: path) {
+                throw CLIError.failure("cannot create store at '\(path)': '\(blocker)' is not a directory", status: .cannotCreate)
+            }
+            throw cliError(error)
+        } catch {
+            throw CLIError.failure("cannot open store at '\(path)': \(error)")
+        }
+    }
+
+    /// The first ancestor of `path` that exists but is not a directory (the usual reason a
+    /// store cannot be created), for a clearer message than Foundation's.
+    static func nonDirectoryAncestor(of path: String) -> String? {
+        var ancestors: [String] = []
+        var current = (path as NSString).deletingLastPathComponent
+        while !current.isEmpty, current != "/", current != "." {
+            ancestors.append(current)
+            current = (current as NSString).deletingLastPathComponent
+        }
+        for ancestor in ancestors.reversed() {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory), !isDirectory.boolValue { return ancestor }
+        }
+        return nil
+    }
+
+    /// Closes the store; a failure to close is reported but does not change the status.
+    static func close(_ store: EventStore, io: CLIIO) {
+        do { try store.close() } catch { io.printError("Error: \(message(of: error))\n") }
+    }
+
+    /// The CLI error for a store error: 73 when the store cannot be created, 74 for SQLite I/O
+    /// failures (disk full, I/O error, file cannot be opened), 1 for everything else (read-only calendar, unknown
+    /// calendar or UID, newer schema, not a database).
+    static func cliError(_ error: StoreError) -> CLIError {
+        switch error.reason {
+        case .cannotCreate:
+            return .failure(error.message, status: .cannotCreate)
+        case .sqlite:
+            switch error.resultCode {
+            case .ioError, .full, .cannotOpen: return .failure(error.description, status: .ioError)
+            default: return .failure(error.description)
+            }
+        default:
+            return .failure(error.message)
+        }
+    }
+
+    /// Any error thrown by the store, as a CLI error.
+    static func cliError(_ error: any Error) -> CLIError {
+        if let store = error as? StoreError { return cliError(store) }
+        if let cli = error as? CLIError { return cli }
+        return .failure(String(describing: error))
+    }
+
+    static func message(of error: any Error) -> String {
+        (error as? StoreError)?.message ?? String(describing: error)
+    }
+
+    /// Runs `body` with an open store and closes it afterwards; store errors become CLI errors.
+    static func with<T>(_ invocation: Invocation, _ body: (EventStore) throws -> T) throws(CLIError) -> T {
+        let store = try open(invocation)
+        defer { close(store, io: invocation.io) }
+        do {
+            return try body(store)
+        } catch {
+            throw cliError(error)
+        }
+    }
+
+    /// `--calendar` values (repeatable), or nil when none was given (all calendars).
+    static func calendarTitles(_ invocation: Invocation) -> [String]? {
+        let titles = invocation.arguments.optionValues["calendar"] ?? []
+        return titles.isEmpty ? nil : titles
+    }
+}

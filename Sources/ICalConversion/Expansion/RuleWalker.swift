@@ -1,0 +1,266 @@
+import CalendarModel
+import Foundation
+import ICalCore
+
+/// The instances of one RRULE (or EXRULE) of a series, in the series' wall clock, from
+/// libical's iterator (`ICalCore.RecurrenceIterator`), for a range of wall-clock times only.
+///
+/// What it does around libical 3.0.16:
+/// - **UNTIL** is rewritten into the series' wall clock (UTC → local time of the zone; a DATE
+///   UNTIL with a DATE-TIME DTSTART → the end of that day, inclusive; a DATE-TIME UNTIL with a
+///   DATE DTSTART → that date) and also enforced here. libical refuses a rule with both COUNT
+///   and UNTIL (`icalrecur_iterator_new` returns NULL), so then only COUNT goes to libical.
+/// - **COUNT ≤ 0** (Confluence writes `COUNT=-1`) is read as no COUNT.
+/// - **Skipping ahead.** A rule without COUNT is not replayed from DTSTART: DAILY, WEEKLY,
+///   MONTHLY and YEARLY rules use `icalrecur_iterator_set_start` (`jump(to:)`), which gives the
+///   same instances as a full walk for those frequencies. For HOURLY, MINUTELY and SECONDLY
+///   rules libical 3.0.16's `set_start` is wrong: it restarts the interval grid at the target
+///   (`FREQ=HOURLY;INTERVAL=5` from 09:30 jumped to 00:00 gives 00:30, 05:30... instead of
+///   03:30, 08:30...) and for MINUTELY/SECONDLY it keeps DTSTART's hour (a jump to 12:41 of a
+///   rule starting at 15:00 yields 15:41). For those the walker instead starts a new iterator
+///   at a DTSTART moved forward by a whole number of intervals (same grid, same implied
+///   BYMINUTE/BYSECOND), one interval before the target, and passing the rule's filters
+///   (BYHOUR, BYDAY, BYMONTH...): libical 3.0.16 also skips the first BYHOUR match of a day
+///   when DTSTART fails BYHOUR.
+/// - **BYSETPOS** on SECONDLY…WEEKLY rules, which libical 3.0.16 ignores (`FREQ=WEEKLY;
+///   BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1` gives every weekday): the rule goes to libical without
+///   BYSETPOS, COUNT and UNTIL, starting at the beginning of DTSTART's period with the parts
+///   DTSTART implied (BYDAY for WEEKLY, BYHOUR/BYMINUTE/BYSECOND) written out; its instances
+///   are grouped by period (second, minute, hour, day, week starting on WKST) and the positions
+///   picked from each complete group; then instances before DTSTART are dropped and UNTIL and
+///   COUNT apply, as RFC 5545 orders.
+/// - libical stops every series in the year 2582 or so (its internal end of time).
+///
+/// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.3.10>
+struct RuleWalker {
+    let rule: RecurrenceRule
+    let dtstartWall: Int
+    let isDate: Bool
+    /// Inclusive last wall-clock time, when the rule has UNTIL.
+    let untilWall: Int?
+    /// COUNT when positive.
+    let count: Int?
+    let emulatesSetPositions: Bool
+    /// False only in tests: walk from DTSTART even when skipping ahead is possible.
+    var allowsSkipping = true
+
+    init(rule: RecurrenceRule, dtstartWall: Int, frame: SeriesFrame) {
+        self.rule = rule
+        self.dtstartWall = dtstartWall
+        isDate = frame.isAllDay
+        count = rule.end.count.flatMap { $0 > 0 ? $0 : nil }
+        if let until = rule.end.until {
+            let raw: Int
+            if rule.end.untilIsDate || rule.end.untilIsFloating {
+                raw = seconds(until)
+            } else {
+                raw = frame.wall(until)   // UTC instant → the series' wall clock
+            }
+            let day = floorDiv(raw, 86_400) * 86_400
+            if frame.isAllDay {
+                untilWall = day
+            } else if rule.end.untilIsDate {
+                untilWall = day + 86_399
+            } else {
+                untilWall = raw
+            }
+        } else {
+            untilWall = nil
+        }
+        let subPeriodFrequencies: Set<RecurrenceRule.Frequency> = [.secondly, .minutely, .hourly, .daily, .weekly]
+        emulatesSetPositions = !rule.setPositions.isEmpty && subPeriodFrequencies.contains(rule.frequency)
+        baseWall = dtstartWall
+        explicitRule = rule
+        if emulatesSetPositions {
+            // BYSETPOS counts within the whole period, also the part before DTSTART; so the
+            // walk starts at the period's start, with the parts DTSTART implied made explicit.
+            let tod = dtstartWall - floorDiv(dtstartWall, 86_400) * 86_400
+            var r = rule
+            if rule.frequency == .weekly && r.daysOfTheWeek.isEmpty {
+                let weekdays: [RecurrenceRule.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
+                r.daysOfTheWeek = [.init(weekdays[((floorDiv(dtstartWall, 86_400) + 3) % 7 + 7) % 7])]
+            }
+            if !isDate {
+                if [.weekly, .daily].contains(rule.frequency) && r.hours.isEmpty { r.hours = [tod / 3600] }
+                if [.weekly, .daily, .hourly].contains(rule.frequency) && r.minutes.isEmpty { r.minutes = [(tod % 3600) / 60] }
+                if rule.frequency != .secondly && r.seconds.isEmpty { r.seconds = [tod % 60] }
+            }
+            explicitRule = r
+            baseWall = periodStart(periodKey(dtstartWall))
+        }
+    }
+
+    /// Where libical's walk starts: DTSTART, or for BYSETPOS emulation the start of its period.
+    private(set) var baseWall: Int = 0
+    /// The rule with what DTSTART implied spelled out (BYSETPOS emulation only).
+    private(set) var explicitRule: RecurrenceRule
+
+    /// UNTIL lies before DTSTART: the rule yields nothing.
+    var endsBeforeStart: Bool { untilWall.map { $0 < dtstartWall } ?? false }
+    /// Neither COUNT nor UNTIL.
+    var isEndless: Bool { count == nil && untilWall == nil }
+
+    /// The rule as handed to libical.
+    var libicalRule: String {
+        var r = explicitRule
+        if emulatesSetPositions {
+            r.setPositions = []
+            r.end = .never
+        } else if let count {
+            r.end = .afterOccurrences(count)
+        } else if let untilWall {
+            r.end = .afterDate(Date(timeIntervalSince1970: TimeInterval(untilWall)), isDate: isDate, isFloating: true)
+        } else {
+            r.end = .never
+        }
+        return r.rfc5545String
+    }
+
+    /// Wall-clock instances `from <= t <= to`, ascending. Throws when the budget runs out;
+    /// returns nil when libical cannot iterate the rule at all.
+    func instances(from: Int, to: Int, budget: ExpansionBudget) throws(ExpansionError) -> [Int]? {
+        if endsBeforeStart || to < dtstartWall { return [] }
+        var start = baseWall
+        var jumpTarget: Int? = nil
+        if allowsSkipping, count == nil, from > dtstartWall {
+            var target = from
+            if emulatesSetPositions { target = periodStart(periodKey(from)) - periodLength }
+            if let unit = subDailyUnit {
+                let step = unit * max(1, rule.interval)
+                // libical 3.0.16 also mis-walks a sub-daily rule whose DTSTART fails a BYHOUR
+                // filter (HOURLY;INTERVAL=3;BYHOUR=9,12,15 from 06:17 skips 09:17), so the new
+                // start must pass the rule's filters itself; look back along the grid for one.
+                var k = floorDiv(target - baseWall, step) - 1
+                var tries = 0
+                while k > 0 && !passesFilters(baseWall + k * step) && tries < 100_000 { k -= 1; tries += 1 }
+                if k > 0 && passesFilters(baseWall + k * step) { start = baseWall + k * step }
+            } else if target > baseWall {
+                jumpTarget = target
+            }
+        }
+        let iterator: RecurrenceIterator
+        do {
+            iterator = try RecurrenceIterator(rule: libicalRule, start: DateTimeValue(secondsAsUTC: start, isDate: isDate))
+        } catch {
+            return nil
+        }
+        if let jumpTarget {
+            // On refusal the iterator is unchanged and walks from DTSTART.
+            _ = iterator.jump(to: DateTimeValue(secondsAsUTC: jumpTarget, isDate: isDate))
+        }
+
+        var out: [Int] = []
+        var emitted = 0
+        // Returns false when the walk is over.
+        func accept(_ w: Int) -> Bool {
+            if w < dtstartWall { return true }   // the period's part before DTSTART
+            if let untilWall, w > untilWall { return false }
+            if emulatesSetPositions, let count {
+                emitted += 1
+                if emitted > count { return false }
+            }
+            if w > to { return false }
+            if w >= from { out.append(w) }
+            return true
+        }
+
+        if !emulatesSetPositions {
+            while let t = iterator.next() {
+                try budget.consume()
+                if !accept(t.secondsAsUTC) { break }
+            }
+            return out
+        }
+
+        var group: [Int] = []
+        var groupKey: Int? = nil
+        let lastKey = periodKey(min(to, untilWall ?? to))
+        while let t = iterator.next() {
+            try budget.consume()
+            let w = t.secondsAsUTC
+            let key = periodKey(w)
+            if key != groupKey {
+                for s in select(group) where !accept(s) { return out }
+                group = []
+                groupKey = key
+                if key > lastKey { return out }
+            }
+            group.append(w)
+        }
+        for s in select(group) where !accept(s) { break }
+        return out
+    }
+
+    /// The BY parts that only filter a sub-daily rule's instances all accept this wall clock.
+    private func passesFilters(_ w: Int) -> Bool {
+        let r = explicitRule
+        let v = DateTimeValue(secondsAsUTC: w)
+        if !r.hours.isEmpty && !r.hours.contains(v.hour) { return false }
+        if rule.frequency != .hourly && !r.minutes.isEmpty && !r.minutes.contains(v.minute) { return false }
+        if rule.frequency == .secondly && !r.seconds.isEmpty && !r.seconds.contains(v.second) { return false }
+        if !r.monthsOfTheYear.isEmpty && !r.monthsOfTheYear.contains(v.month) { return false }
+        if !r.daysOfTheMonth.isEmpty {
+            let length = DateTimeValue.daysInMonth(v.month, year: v.year)
+            if !r.daysOfTheMonth.contains(where: { $0 == v.day || $0 < 0 && length + 1 + $0 == v.day }) { return false }
+        }
+        if !r.daysOfTheWeek.isEmpty && r.daysOfTheWeek.allSatisfy({ $0.weekNumber == 0 }) {
+            let weekdays: [RecurrenceRule.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
+            let today = weekdays[((floorDiv(w, 86_400) + 3) % 7 + 7) % 7]
+            if !r.daysOfTheWeek.contains(where: { $0.weekday == today }) { return false }
+        }
+        return true
+    }
+
+    // MARK: - Periods
+
+    private var subDailyUnit: Int? {
+        switch rule.frequency {
+        case .secondly: return 1
+        case .minutely: return 60
+        case .hourly: return 3600
+        default: return nil
+        }
+    }
+
+    private var periodLength: Int {
+        switch rule.frequency {
+        case .secondly: return 1
+        case .minutely: return 60
+        case .hourly: return 3600
+        case .daily: return 86_400
+        default: return 7 * 86_400
+        }
+    }
+
+    /// The period (BYSETPOS set) a wall-clock time belongs to, as its first second's wall clock / length.
+    private func periodKey(_ w: Int) -> Int {
+        switch rule.frequency {
+        case .weekly, .monthly, .yearly:
+            let day = floorDiv(w, 86_400)
+            let weekday = ((day + 3) % 7 + 7) % 7            // 1970-01-01 was a Thursday; 0 = Monday
+            let order: [RecurrenceRule.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
+            let wkst = order.firstIndex(of: rule.firstDayOfTheWeek ?? .monday) ?? 0
+            return day - ((weekday - wkst + 7) % 7)
+        case .daily: return floorDiv(w, 86_400)
+        default: return floorDiv(w, periodLength)
+        }
+    }
+
+    private func periodStart(_ key: Int) -> Int {
+        switch rule.frequency {
+        case .weekly, .monthly, .yearly, .daily: return key * 86_400
+        default: return key * periodLength
+        }
+    }
+
+    /// BYSETPOS applied to one complete period.
+    private func select(_ group: [Int]) -> [Int] {
+        guard !group.isEmpty else { return [] }
+        var picked = Set<Int>()
+        for p in rule.setPositions {
+            let i = p > 0 ? p - 1 : group.count + p
+            if i >= 0 && i < group.count { picked.insert(group[i]) }
+        }
+        return picked.sorted()
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import ICalConversion
+import ICalCore
+
+/// libFuzzer entry: read → write → read again must never trap, hang or leak, and writing an
+/// untouched read must give text libical parses. Built only by `make fuzz`
+/// (`-sanitize=fuzzer,address`), never by `swift build`'s default products.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzReadWrite(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let input = Data(bytes: data, count: size)
+    var options = ConversionOptions()
+    options.limits.maxLineBytes = 1 << 16
+    let reader = ICalendarReader(options: options)
+    let first = reader.read(input, fileName: "fuzz")
+    let text = ICalendarWriter().write(first.documents)
+    let second = reader.read(Data(text.utf8), fileName: "fuzz-export")
+    if second.refused && !first.documents.isEmpty && !first.documents.allSatisfy({ $0.events.isEmpty && $0.reminders.isEmpty && $0.extraComponents.isEmpty }) {
+        // An export of something that had content must read back.
+        fatalError("export of a readable input was refused on re-read")
+    }
+    return 0
+}
+
+#if ICALKIT_FUZZ
+/// libFuzzer's driver (from the fuzzer runtime that `-sanitize=fuzzer` links).
+@_silgen_name("LLVMFuzzerRunDriver")
+func llvmFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
+) -> Int32
+
+/// SwiftPM renames an executable's `main` to `<module>_main`; this is it, and it hands control
+/// to libFuzzer with the entry above.
+@_cdecl("icalkit_fuzz_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var vector = argv
+    return llvmFuzzerRunDriver(&count, &vector) { data, size in fuzzReadWrite(data, size) }
+}
+#else
+/// Without the fuzzer runtime (a plain `swift build`), the target only says how to build it.
+@_cdecl("icalkit_fuzz_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    FileHandle.standardError.write(Data("icalkit-fuzz: build and run it with `make fuzz`\n".utf8))
+    return 64
+}
+#endif
