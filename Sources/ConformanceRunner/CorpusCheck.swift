@@ -172,8 +172,21 @@ struct CorpusCheck: Sendable {
                 if e.isDetached { overrides[e.uid, default: []].append(e) } else { masters[e.uid, default: []].append(e) }
             }
             for uid in order {
-                let ms = masters[uid] ?? []
-                let os = overrides[uid] ?? []
+                // As the store keeps them (identity = UID + RECURRENCE-ID): of repeated copies the
+                // one with the highest SEQUENCE, the later one on a tie (RFC 5546 §2.1.5).
+                let ms = (masters[uid] ?? []).reversed().max { $0.sequence < $1.sequence }.map { [$0] } ?? []
+                var byRecurrenceID: [Date: Event] = [:]
+                var ridOrder: [Date] = []
+                for o in overrides[uid] ?? [] {
+                    guard let rid = o.occurrenceDate else { continue }
+                    if let old = byRecurrenceID[rid] {
+                        if o.sequence >= old.sequence { byRecurrenceID[rid] = o }
+                    } else {
+                        byRecurrenceID[rid] = o
+                        ridOrder.append(rid)
+                    }
+                }
+                let os = ridOrder.compactMap { byRecurrenceID[$0] }
                 let groups: [(Event?, [Event])] = ms.isEmpty ? [(nil, os)] : ms.enumerated().map { ($0.element, $0.offset == 0 ? os : []) }
                 for (master, ovs) in groups {
                     let dense = master?.recurrenceRules.contains { [.secondly, .minutely, .hourly].contains($0.frequency) } ?? false
