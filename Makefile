@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libical-dev libsqlite3-dev libicu-dev tzdata pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ICALKIT := .build/release/icalkit
 
-.PHONY: deps build demo test conformance convert-check bench bench-large fuzz test-asan test-tsan clean
+.PHONY: deps build demo test conformance conformance-baseline convert-check bench bench-large fuzz test-asan test-tsan clean
 
 ## Install the system libraries icalkit builds on, when any is missing.
 deps:
@@ -32,7 +32,16 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
-	$(MAKE) --no-print-directory convert-check
+	@$(MAKE) --no-print-directory conformance
+	@$(MAKE) --no-print-directory convert-check
+
+## Third-party corpus against the python oracle + libical's recurrence vectors (Conformance/).
+conformance: deps
+	SWIFT=$(SWIFT) Conformance/run.sh
+
+## Record the agreement level reached as the new floor (Conformance/baseline.json).
+conformance-baseline: deps
+	SWIFT=$(SWIFT) Conformance/run.sh --update-baseline
 
 ## `icalkit convert F --to ics` checked against the python oracle (icalendar +
 ## recurring-ical-events) for our fixtures and the corpus's real-world producer exports

@@ -22,6 +22,9 @@ let package = Package(
         .target(name: "CalendarStore", dependencies: ["CSQLite", "CalendarModel", "ICalConversion"]),
         .target(name: "CalendarCLI", dependencies: ["CalendarModel", "ICalConversion", "CalendarStore"]),
         .executableTarget(name: "icalkit", dependencies: ["CalendarCLI"]),
+        // `make conformance`: the third-party corpus against the python oracle, libical's recurrence vectors.
+        .executableTarget(name: "icalkit-conformance", dependencies: ["ICalCore", "ICalConversion", "CalendarModel", "CalendarTestSupport"],
+                          path: "Sources/ConformanceRunner"),
         // libFuzzer target: built by `make fuzz` with -sanitize=fuzzer (see Makefile).
         .executableTarget(name: "icalkit-fuzz", dependencies: ["ICalConversion", "ICalCore"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),

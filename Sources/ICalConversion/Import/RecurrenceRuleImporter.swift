@@ -27,10 +27,17 @@ enum RecurrenceRuleImporter {
                 } else {
                     instant = Date(timeIntervalSince1970: TimeInterval(until.secondsAsUTC))
                 }
+                // A floating UNTIL with a zoned DTSTART is read in DTSTART's zone and kept as that
+                // instant in UTC, the form RFC 5545 §3.3.10 requires; written back as floating
+                // it would be the instant's UTC wall clock, hours off.
+                let floatingInZone = !until.isUTC && !until.isDate && seriesStart.zone != nil
                 if rule.end.count != nil {
                     warnings.append("RRULE has both COUNT and UNTIL; COUNT kept, UNTIL dropped")
                 } else {
-                    rule.end = .afterDate(instant, isDate: until.isDate, isFloating: !until.isUTC && !until.isDate)
+                    rule.end = .afterDate(instant, isDate: until.isDate, isFloating: !until.isUTC && !until.isDate && !floatingInZone)
+                    if floatingInZone {
+                        warnings.append("UNTIL \(until) has no Z but DTSTART has a TZID; read in that zone, written back in UTC (RFC 5545 §3.3.10)")
+                    }
                 }
             }
             if let w = v.weekStart, (1...7).contains(w) { rule.firstDayOfTheWeek = weekdays[w - 1] }
