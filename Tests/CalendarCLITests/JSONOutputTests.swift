@@ -158,6 +158,9 @@ struct JSONOutputTests {
     @Test func stringEscapes() {
         let value = JSONValue.string("q\" b\\ n\n t\t c\u{01} del\u{7F} é 🗓 /")
         #expect(value.rendered() == "\"q\\\" b\\\\ n\\n t\\t c\\u0001 del\\u007f é 🗓 /\"\n")
+        // RFC 8259 allows U+2028/U+2029 raw, but JavaScript before ES2019 does not: escaped.
+        // A lone escape at either end of the string, and CR, backspace, form feed.
+        #expect(JSONValue.string("\u{2028}a\u{2029}\r\u{08}\u{0C}\"").rendered() == "\"\\u2028a\\u2029\\r\\b\\f\\\"\"\n")
     }
 
     @Test func reminders() throws {

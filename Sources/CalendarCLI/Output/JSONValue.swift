@@ -34,62 +34,97 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
     /// `.string(s)` or `.null`.
     static func nullable(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
 
-    /// The document as text, ending with a newline.
+    /// The document as text, ending with a newline. Written as UTF-8 bytes (appending to a
+    /// `String` scalar by scalar was most of the time of a large `events --format json`).
     func rendered() -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         write(to: &out, indent: 0)
-        out += "\n"
-        return out
+        out.append(0x0A)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String, indent: Int) {
+    private static let indentUnit: [UInt8] = [0x20, 0x20]
+
+    private static func indentation(_ level: Int, to out: inout [UInt8]) {
+        for _ in 0..<level { out.append(contentsOf: indentUnit) }
+    }
+
+    private func write(to out: inout [UInt8], indent: Int) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
         case .string(let s): Self.writeString(s, to: &out)
         case .array(let items):
-            guard !items.isEmpty else { out += "[]"; return }
-            out += "[\n"
+            guard !items.isEmpty else { out.append(contentsOf: "[]".utf8); return }
+            out.append(contentsOf: "[\n".utf8)
             for (i, item) in items.enumerated() {
-                out += String(repeating: "  ", count: indent + 1)
+                Self.indentation(indent + 1, to: &out)
                 item.write(to: &out, indent: indent + 1)
-                out += i + 1 < items.count ? ",\n" : "\n"
+                out.append(contentsOf: (i + 1 < items.count ? ",\n" : "\n").utf8)
             }
-            out += String(repeating: "  ", count: indent) + "]"
+            Self.indentation(indent, to: &out)
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            guard !members.isEmpty else { out += "{}"; return }
-            out += "{\n"
+            guard !members.isEmpty else { out.append(contentsOf: "{}".utf8); return }
+            out.append(contentsOf: "{\n".utf8)
             for (i, member) in members.enumerated() {
-                out += String(repeating: "  ", count: indent + 1)
+                Self.indentation(indent + 1, to: &out)
                 Self.writeString(member.key, to: &out)
-                out += ": "
+                out.append(contentsOf: ": ".utf8)
                 member.value.write(to: &out, indent: indent + 1)
-                out += i + 1 < members.count ? ",\n" : "\n"
+                out.append(contentsOf: (i + 1 < members.count ? ",\n" : "\n").utf8)
             }
-            out += String(repeating: "  ", count: indent) + "}"
+            Self.indentation(indent, to: &out)
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    /// RFC 8259 string: `"` and `\` escaped, control characters as `\n`, `\t`... or `\u00XX`;
-    /// everything else (including non-ASCII) as UTF-8.
-    private static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    /// RFC 8259 string: `"` and `\` escaped, control characters as `\n`, `\t`... or `\u00XX`,
+    /// U+2028/U+2029 as `\u2028`/`\u2029`; everything else (including non-ASCII) as UTF-8.
+    /// Runs of bytes that need no escape are copied whole.
+    private static func writeString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { bytes in
+            var runStart = 0
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b = bytes[i]
+                var escape: [UInt8]? = nil
+                var width = 1
+                switch b {
+                case UInt8(ascii: "\""): escape = Array("\\\"".utf8)
+                case UInt8(ascii: "\\"): escape = Array("\\\\".utf8)
+                case 0x0A: escape = Array("\\n".utf8)
+                case 0x0D: escape = Array("\\r".utf8)
+                case 0x09: escape = Array("\\t".utf8)
+                case 0x08: escape = Array("\\b".utf8)
+                case 0x0C: escape = Array("\\f".utf8)
+                case 0x00..<0x20, 0x7F: escape = hexEscape(UInt32(b))
+                case 0xE2 where i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    escape = hexEscape(bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029)
+                    width = 3
+                default: break
+                }
+                if let escape {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                    out.append(contentsOf: escape)
+                    i += width
+                    runStart = i
+                } else {
+                    i += 1
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<n]))
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexEscape(_ value: UInt32) -> [UInt8] {
+        let hex = String(value, radix: 16, uppercase: false)
+        return Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
     }
 }
