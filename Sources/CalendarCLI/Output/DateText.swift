@@ -14,25 +14,54 @@ enum DateText {
     static func rfc3339(_ date: Date, in zone: TimeZone) -> String {
         if isUTC(zone) { return utc(date) }
         let offset = zone.secondsFromGMT(for: date)
-        let sign = offset < 0 ? "-" : "+"
-        let minutes = abs(offset) / 60
-        return wallClock(date.addingTimeInterval(TimeInterval(offset)))
-            + sign + pad(minutes / 60) + ":" + pad(minutes % 60)
+        return format(date.addingTimeInterval(TimeInterval(offset)), time: true, suffix: .offset(offset))
     }
 
     /// `2026-03-02T08:00:00Z`.
-    static func utc(_ date: Date) -> String { wallClock(date) + "Z" }
+    static func utc(_ date: Date) -> String { format(date, time: true, suffix: .z) }
 
     /// The UTC-read wall clock without offset: `2026-03-02T09:00:00` (floating times).
-    static func wallClock(_ date: Date) -> String {
-        let c = utcComponents(date)
-        return day(date) + "T" + pad(c.hour) + ":" + pad(c.minute) + ":" + pad(c.second)
-    }
+    static func wallClock(_ date: Date) -> String { format(date, time: true, suffix: .none) }
 
     /// The UTC-read day: `2026-03-02` (all-day dates).
-    static func day(_ date: Date) -> String {
+    static func day(_ date: Date) -> String { format(date, time: false, suffix: .none) }
+
+    private enum Suffix { case none, z, offset(Int) }
+
+    /// Writes the digits straight into bytes: this runs for every date of every occurrence.
+    private static func format(_ date: Date, time: Bool, suffix: Suffix) -> String {
         let c = utcComponents(date)
-        return pad(c.year, 4) + "-" + pad(c.month) + "-" + pad(c.day)
+        var b: [UInt8] = []
+        b.reserveCapacity(25)
+        func digits(_ n: Int, _ width: Int) {
+            if n < 0 { b.append(UInt8(ascii: "-")) }
+            let s = String(abs(n)).utf8
+            for _ in 0..<max(0, width - s.count) { b.append(UInt8(ascii: "0")) }
+            b.append(contentsOf: s)
+        }
+        func two(_ n: Int) {
+            b.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n / 10))
+            b.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n % 10))
+        }
+        if (0...9999).contains(c.year) {
+            two(c.year / 100); two(c.year % 100)
+        } else {
+            digits(c.year, 4)
+        }
+        b.append(UInt8(ascii: "-")); two(c.month); b.append(UInt8(ascii: "-")); two(c.day)
+        if time {
+            b.append(UInt8(ascii: "T")); two(c.hour); b.append(UInt8(ascii: ":")); two(c.minute)
+            b.append(UInt8(ascii: ":")); two(c.second)
+        }
+        switch suffix {
+        case .none: break
+        case .z: b.append(UInt8(ascii: "Z"))
+        case .offset(let offset):
+            b.append(UInt8(ascii: offset < 0 ? "-" : "+"))
+            let minutes = abs(offset) / 60
+            two(minutes / 60); b.append(UInt8(ascii: ":")); two(minutes % 60)
+        }
+        return String(decoding: b, as: UTF8.self)
     }
 
     /// True for the zones that mean UTC itself (not zones that merely have offset 0, such as
@@ -56,10 +85,5 @@ enum DateText {
         guard let zone = c.timeZone else { return wallClock(wall) }
         if isUTC(zone) { return utc(wall) }
         return rfc3339(WhenParser.instant(wallClock: wall, in: zone), in: zone)
-    }
-
-    private static func pad(_ n: Int, _ width: Int = 2) -> String {
-        let s = String(abs(n))
-        return (n < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - s.count)) + s
     }
 }
