@@ -1,58 +1,77 @@
 /// TEXT value escaping: `\\`, `\;`, `\,`, `\n` (and `\N`). Written here rather than through
 /// libical because libical 3.0.16 re-escapes values it does not know (X- properties) and
-/// cannot leave them as written.
+/// cannot leave them as written. Works on UTF-8 bytes and copies unescaped runs whole.
 /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.3.11>
 public enum TextCodec {
+    private static let backslash = UInt8(ascii: "\\")
+
     /// Unescapes one TEXT value. An unknown escape keeps its character (`\x` → `x`).
     public static func unescape(_ s: String) -> String {
-        guard s.utf8.contains(UInt8(ascii: "\\")) else { return s }
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        var it = s.unicodeScalars.makeIterator()
-        while let c = it.next() {
-            guard c == "\\" else { out.unicodeScalars.append(c); continue }
-            guard let e = it.next() else { out.append("\\"); break }
-            switch e {
-            case "n", "N": out.append("\n")
-            default: out.unicodeScalars.append(e)
+        guard s.utf8.contains(backslash) else { return s }
+        var s = s
+        return s.withUTF8 { unescape(UnsafeBufferPointer(rebasing: $0[...])) }
+    }
+
+    private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        var runStart = 0
+        let n = bytes.count
+        while i < n {
+            guard bytes[i] == backslash else { i += 1; continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+            if i + 1 < n {
+                let e = bytes[i + 1]
+                out.append(e == UInt8(ascii: "n") || e == UInt8(ascii: "N") ? 0x0A : e)
+                i += 2
+            } else {
+                out.append(backslash)
+                i += 1
             }
+            runStart = i
         }
-        return out
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<n]))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Splits a multi-valued TEXT (CATEGORIES, RESOURCES) at unescaped commas, then unescapes.
     public static func unescapeList(_ s: String) -> [String] {
-        var parts: [String] = []
-        var current = ""
-        var escaped = false
-        for c in s.unicodeScalars {
-            if escaped { current.unicodeScalars.append("\\"); current.unicodeScalars.append(c); escaped = false; continue }
-            if c == "\\" { escaped = true; continue }
-            if c == "," { parts.append(unescape(current)); current = ""; continue }
-            current.unicodeScalars.append(c)
+        var s = s
+        return s.withUTF8 { bytes in
+            var parts: [String] = []
+            var start = 0
+            var i = 0
+            while i < bytes.count {
+                if bytes[i] == backslash { i += 2; continue }
+                if bytes[i] == UInt8(ascii: ",") {
+                    parts.append(unescape(UnsafeBufferPointer(rebasing: bytes[start..<i])))
+                    start = i + 1
+                }
+                i += 1
+            }
+            parts.append(unescape(UnsafeBufferPointer(rebasing: bytes[min(start, bytes.count)..<bytes.count])))
+            return parts
         }
-        if escaped { current.append("\\") }
-        parts.append(unescape(current))
-        return parts
     }
 
     /// Escapes a TEXT value for writing. CR LF and lone CR become `\n`.
     public static func escape(_ s: String) -> String {
         guard s.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) else { return s }
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count + 8)
         var previousCR = false
-        for c in s.unicodeScalars {
-            switch c {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\r": out += "\\n"
-            case "\n": if !previousCR { out += "\\n" }
-            default: out.unicodeScalars.append(c)
+        for b in s.utf8 {
+            switch b {
+            case 0x5C: out += [backslash, backslash]
+            case 0x3B: out += [backslash, UInt8(ascii: ";")]
+            case 0x2C: out += [backslash, UInt8(ascii: ",")]
+            case 0x0D: out += [backslash, UInt8(ascii: "n")]
+            case 0x0A: if !previousCR { out += [backslash, UInt8(ascii: "n")] }
+            default: out.append(b)
             }
-            previousCR = c == "\r"
+            previousCR = b == 0x0D
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

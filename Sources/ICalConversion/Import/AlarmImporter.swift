@@ -30,7 +30,7 @@ enum AlarmImporter {
             if trigger.parameter("RELATED")?.uppercased() == "END" { alarm.relatedTo = .end }
         }
         if let action = r.take("ACTION") {
-            if let a = Alarm.Action(rawValue: action.value.uppercased().trimmingCharacters(in: .whitespaces)) { alarm.action = a } else { r.keep(action) }
+            if let a = Alarm.Action(rawValue: action.value.uppercased().trimmedSpaces) { alarm.action = a } else { r.keep(action) }
         }
         if let repeatCount = r.integer("REPEAT", range: 0...10_000) { alarm.repeatCount = repeatCount }
         if let line = r.take("DURATION") {

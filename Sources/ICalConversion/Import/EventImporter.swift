@@ -25,7 +25,7 @@ enum EventImporter {
         event.isAllDay = start.isDate
         event.timeZoneIdentifier = start.tzid
         event.timeZone = start.zone?.foundationZone(near: start.date)
-        if start.isUTC { event.timeZone = TimeZone(identifier: "UTC") }
+        if start.isUTC { event.timeZone = ImportContext.utc }
         _ = r.take("UID")
 
         // End: DTEND, else DURATION, else RFC 5545's defaults (one day for a DATE, zero length).
@@ -68,7 +68,7 @@ enum EventImporter {
         event.location = r.text("LOCATION")
         event.url = r.url()
         if let status = r.take("STATUS") {
-            switch status.value.uppercased().trimmingCharacters(in: .whitespaces) {
+            switch status.value.uppercased().trimmedSpaces {
             case "CONFIRMED": event.status = .confirmed
             case "TENTATIVE": event.status = .tentative
             case "CANCELLED": event.status = .canceled
@@ -76,7 +76,7 @@ enum EventImporter {
             }
         }
         if let transp = r.take("TRANSP") {
-            switch transp.value.uppercased().trimmingCharacters(in: .whitespaces) {
+            switch transp.value.uppercased().trimmedSpaces {
             case "OPAQUE": event.availability = .busy
             case "TRANSPARENT": event.availability = .free
             default: r.keep(transp)
@@ -84,7 +84,7 @@ enum EventImporter {
         }
         // Outlook's busy status refines TRANSP; the line itself stays verbatim for export.
         if let busy = comp.property("X-MICROSOFT-CDO-BUSYSTATUS") {
-            switch busy.value.uppercased().trimmingCharacters(in: .whitespaces) {
+            switch busy.value.uppercased().trimmedSpaces {
             case "TENTATIVE": event.availability = .tentative
             case "OOF": event.availability = .unavailable
             case "FREE": if event.availability == .notSupported { event.availability = .free }

@@ -15,7 +15,7 @@ extension ICalendarReader {
             switch p.name {
             case "X-WR-CALNAME" where firstOfKind: calendar.title = value
             case "X-WR-CALDESC" where firstOfKind: calendar.calendarDescription = value
-            case "X-WR-TIMEZONE" where firstOfKind: calendar.defaultTimeZoneIdentifier = value.trimmingCharacters(in: .whitespaces)
+            case "X-WR-TIMEZONE" where firstOfKind: calendar.defaultTimeZoneIdentifier = value.trimmedSpaces
             case "VERSION" where firstOfKind: break   // always written as 2.0
             case "PRODID" where firstOfKind: calendar.productID = value
             default:
@@ -24,7 +24,7 @@ extension ICalendarReader {
                 case "NAME" where calendar.title.isEmpty: calendar.title = value
                 case "DESCRIPTION" where calendar.calendarDescription == nil: calendar.calendarDescription = value
                 case "COLOR", "X-APPLE-CALENDAR-COLOR", "X-OUTLOOK-COLOR":
-                    if calendar.color == nil { calendar.color = value.trimmingCharacters(in: .whitespaces) }
+                    if calendar.color == nil { calendar.color = value.trimmedSpaces }
                 default: break
                 }
             }

@@ -55,7 +55,7 @@ public struct ICalendarReader: Sendable {
         for c in root.components where c.name == "VTIMEZONE" {
             // TZID is TEXT: "Kuala Lumpur\, Singapore" names the zone that parameters write as
             // TZID="Kuala Lumpur, Singapore".
-            if let tzid = c.property("TZID").map({ TextCodec.unescape($0.value).trimmingCharacters(in: .whitespaces) }), !tzid.isEmpty {
+            if let tzid = c.property("TZID").map({ TextCodec.unescape($0.value).trimmedSpaces }), !tzid.isEmpty {
                 guard !timeZones.contains(where: { $0.tzid == tzid }) else { continue }   // kept below, verbatim
                 timeZones.append(TimeZoneDefinition(tzid: tzid, text: c.text))
             } else {
@@ -63,7 +63,7 @@ public struct ICalendarReader: Sendable {
                                                                message: "VTIMEZONE without TZID; kept verbatim", action: .ignored))
             }
         }
-        let xwr = root.property("X-WR-TIMEZONE").map { $0.value.trimmingCharacters(in: .whitespaces) }
+        let xwr = root.property("X-WR-TIMEZONE").map { $0.value.trimmedSpaces }
         let ctx = ImportContext(options: options, fileName: fileName, resolver: ZoneResolver(timeZones: timeZones),
                                 calendarZoneID: xwr?.isEmpty == false ? xwr : nil)
         var calendarExtras: [String] = []
@@ -88,7 +88,7 @@ public struct ICalendarReader: Sendable {
             case "VTIMEZONE":
                 // The first definition of each TZID is the zone; one without TZID or a repeated
                 // one is kept verbatim.
-                let tzid = c.property("TZID").map { TextCodec.unescape($0.value).trimmingCharacters(in: .whitespaces) }
+                let tzid = c.property("TZID").map { TextCodec.unescape($0.value).trimmedSpaces }
                 if tzid == nil || tzid == "" || !definedOnce.insert(tzid ?? "").inserted {
                     if tzid != nil && tzid != "" {
                         ctx.note(.warning, line: c.line, uid: nil, property: "TZID",

@@ -5,6 +5,8 @@ import ICalCore
 /// What every importer of one VCALENDAR needs: options, the zone resolver for the file's
 /// VTIMEZONEs, the calendar's X-WR-TIMEZONE, and the diagnostics sink.
 final class ImportContext {
+    /// The UTC zone, made once.
+    static let utc = TimeZone(identifier: "UTC")
     let options: ConversionOptions
     let fileName: String?
     let resolver: ZoneResolver

@@ -21,8 +21,8 @@ struct ItemReader {
     init(ctx: ImportContext, component: RawComponent) {
         self.ctx = ctx
         self.component = component
-        if let line = component.property("UID"), !line.value.trimmingCharacters(in: .whitespaces).isEmpty {
-            uid = TextCodec.unescape(line.value).trimmingCharacters(in: .whitespaces)
+        if let line = component.property("UID"), !line.value.trimmedSpaces.isEmpty {
+            uid = TextCodec.unescape(line.value).trimmedSpaces
         } else {
             uid = ItemReader.derivedUID(for: component)
             ctx.note(.warning, line: component.line, uid: uid, property: "UID",
@@ -79,7 +79,7 @@ struct ItemReader {
 
     mutating func integer(_ name: String, range: ClosedRange<Int>) -> Int? {
         guard let line = take(name) else { return nil }
-        if let v = Int(line.value.trimmingCharacters(in: .whitespaces)), range.contains(v) { return v }
+        if let v = Int(line.value.trimmedSpaces), range.contains(v) { return v }
         ctx.note(.warning, line: line.line, uid: uid, property: name,
                  "\"\(line.value)\" is not an integer in \(range.lowerBound)...\(range.upperBound); kept verbatim, not used", action: .ignored)
         keep(line)
@@ -100,7 +100,7 @@ struct ItemReader {
 
     mutating func url() -> URL? {
         guard let line = take("URL") else { return nil }
-        let v = line.value.trimmingCharacters(in: .whitespaces)
+        let v = line.value.trimmedSpaces
         if let u = URL(string: v), u.scheme != nil { return u }
         ctx.note(.warning, line: line.line, uid: uid, property: "URL", "\"\(v)\" is not a URL; kept verbatim", action: .ignored)
         keep(line)
@@ -119,7 +119,7 @@ struct ItemReader {
 
     mutating func privacy() -> Event.Privacy? {
         guard let line = take("CLASS") else { return nil }
-        if let p = Event.Privacy(rawValue: line.value.uppercased().trimmingCharacters(in: .whitespaces)) { return p }
+        if let p = Event.Privacy(rawValue: line.value.uppercased().trimmedSpaces) { return p }
         keep(line)   // x-name or iana-token class: verbatim
         return nil
     }
@@ -157,13 +157,13 @@ struct ItemReader {
     mutating func dates(_ name: String) -> [RecurrenceDate] {
         var out: [RecurrenceDate] = []
         for line in takeAll(name) {
-            if line.value.trimmingCharacters(in: .whitespaces).isEmpty { keep(line); continue }   // no value: verbatim
+            if line.value.trimmedSpaces.isEmpty { keep(line); continue }   // no value: verbatim
             let tzid = line.parameter("TZID")
             let isPeriod = line.parameter("VALUE")?.uppercased() == "PERIOD"
             var good: [RecurrenceDate] = []
             var bad: [String] = []
             for piece in line.value.split(separator: ",") {
-                let text = piece.trimmingCharacters(in: .whitespaces)
+                let text = piece.trimmedSpaces
                 if text.isEmpty { continue }
                 if isPeriod || text.contains("/") {
                     guard let period = PeriodValue(parsing: text) else { bad.append(text); continue }

@@ -8,8 +8,8 @@ enum LocationImporter {
     static func geo(_ line: ContentLine) -> StructuredLocation? {
         let parts = line.value.split(whereSeparator: { $0 == ";" || $0 == "," })
         guard parts.count == 2,
-              let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-              let lon = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+              let lat = Double(parts[0].trimmedSpaces),
+              let lon = Double(parts[1].trimmedSpaces),
               (-90...90).contains(lat), (-180...180).contains(lon) else { return nil }
         return StructuredLocation(latitude: lat, longitude: lon, origin: .geo)
     }
@@ -17,7 +17,7 @@ enum LocationImporter {
     /// `X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-TITLE=Office;X-APPLE-RADIUS=70:geo:52.52,13.40`.
     static func apple(_ line: ContentLine) -> StructuredLocation? {
         var loc = StructuredLocation(origin: .appleStructuredLocation)
-        let value = line.value.trimmingCharacters(in: .whitespaces)
+        let value = line.value.trimmedSpaces
         if value.lowercased().hasPrefix("geo:") {
             let coords = value.dropFirst(4).split(separator: ";").first ?? ""
             let parts = coords.split(separator: ",")

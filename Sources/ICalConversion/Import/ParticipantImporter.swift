@@ -5,7 +5,7 @@ import ICalCore
 /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.8.4.1>
 enum ParticipantImporter {
     static func read(_ line: ContentLine) -> Participant {
-        var p = Participant(url: line.value.trimmingCharacters(in: .whitespaces))
+        var p = Participant(url: line.value.trimmedSpaces)
         for param in line.parameters {
             let v = param.values.first ?? ""
             switch param.name {

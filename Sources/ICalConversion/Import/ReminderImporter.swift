@@ -32,7 +32,7 @@ enum ReminderImporter {
         reminder.completionDate = r.timestamp("COMPLETED")
         reminder.percentComplete = r.integer("PERCENT-COMPLETE", range: 0...100)
         if let status = r.take("STATUS") {
-            switch status.value.uppercased().trimmingCharacters(in: .whitespaces) {
+            switch status.value.uppercased().trimmedSpaces {
             case "NEEDS-ACTION": reminder.status = .needsAction
             case "IN-PROCESS": reminder.status = .inProcess
             case "COMPLETED": reminder.status = .completed
@@ -51,7 +51,7 @@ enum ReminderImporter {
         if let related = r.take("RELATED-TO") {
             let reltype = related.parameter("RELTYPE")?.uppercased() ?? "PARENT"
             if reltype == "PARENT" && related.parameters.allSatisfy({ $0.name == "RELTYPE" }) {
-                reminder.parentUID = TextCodec.unescape(related.value).trimmingCharacters(in: .whitespaces)
+                reminder.parentUID = TextCodec.unescape(related.value).trimmedSpaces
             } else {
                 r.keep(related)
             }
@@ -78,7 +78,7 @@ enum ReminderImporter {
         c.hour = t.wall.hour
         c.minute = t.wall.minute
         c.second = t.wall.second
-        if t.isUTC { c.timeZone = TimeZone(identifier: "UTC") }
+        if t.isUTC { c.timeZone = ImportContext.utc }
         else if let zone = t.zone { c.timeZone = zone.foundationZone(near: t.date) }
         return c
     }

@@ -13,11 +13,14 @@ public struct ResolvedZone: Sendable {
     /// The tz database id this zone stands for, when known ("W. Europe Standard Time" → "Europe/Berlin").
     public let ianaID: String?
     public let rules: Rules
+    /// The tz database zone for `ianaID`, made once (TimeZone(identifier:) is not free).
+    private let ianaZone: TimeZone?
 
     public init(tzid: String, ianaID: String?, rules: Rules) {
         self.tzid = tzid
         self.ianaID = ianaID
         self.rules = rules
+        if case .tzdb(let z) = rules { ianaZone = z } else { ianaZone = ianaID.flatMap { TimeZone(identifier: $0) } }
     }
 
     /// Seconds east of UTC at an instant.
@@ -61,8 +64,7 @@ public struct ResolvedZone: Sendable {
 
     /// A Foundation zone for display: the IANA zone when known, else a fixed offset.
     public func foundationZone(near date: Date) -> TimeZone? {
-        if case .tzdb(let z) = rules { return z }
-        if let id = ianaID, let z = TimeZone(identifier: id) { return z }
+        if let ianaZone { return ianaZone }
         return TimeZone(secondsFromGMT: utcOffset(atUTC: Int(date.timeIntervalSince1970)))
     }
 }

@@ -40,7 +40,7 @@ public final class ZoneResolver: Sendable {
     /// The tz database id a TZID names, without consulting any VTIMEZONE: itself, itself with
     /// a vendor prefix stripped, a Windows name mapped by ICU, or nil.
     public static func ianaIdentifier(for tzid: String) -> String? {
-        let trimmed = tzid.trimmingCharacters(in: .whitespaces)
+        let trimmed = tzid.trimmedSpaces
         if trimmed.isEmpty { return nil }
         if trimmed == "UTC" || trimmed == "GMT" || trimmed == "Z" { return "UTC" }
         if trimmed.contains("/"), !trimmed.hasPrefix("/"), isKnownIANA(trimmed) { return canonical(trimmed) }

@@ -1,0 +1,20 @@
+extension String {
+    /// The text without leading and trailing spaces and tabs. Returns quickly (no copy through
+    /// Foundation's NSString bridge) in the common case where there are none: it runs for
+    /// nearly every property value read.
+    var trimmedSpaces: String {
+        let utf8 = self.utf8
+        guard let first = utf8.first, let last = utf8.last else { return "" }
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+        if !isSpace(first) && !isSpace(last) { return self }
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start < end, isSpace(utf8[start]) { start = utf8.index(after: start) }
+        while end > start, isSpace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        return String(decoding: utf8[start..<end], as: UTF8.self)
+    }
+}
+
+extension Substring {
+    var trimmedSpaces: String { String(self).trimmedSpaces }
+}
