@@ -171,7 +171,7 @@ struct PropertyWriter {
 
     /// Adds a component's text (CRLF-separated unfolded lines) as lines.
     mutating func component(_ text: String) {
-        for line in text.split(separator: "\r\n", omittingEmptySubsequences: true) { lines.append(String(line)) }
+        lines.append(contentsOf: text.crlfLines)
     }
 
     private func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }

@@ -51,7 +51,7 @@ enum AlarmImporter {
         }
         alarm.extraProperties = r.extraProperties
         // Subcomponents of a VALARM are not expected; keep them as lines of text.
-        for child in comp.components { alarm.extraProperties.append(contentsOf: child.text.split(separator: "\r\n").map(String.init)) }
+        for child in comp.components { alarm.extraProperties.append(contentsOf: child.text.crlfLines) }
         return alarm
     }
 }
