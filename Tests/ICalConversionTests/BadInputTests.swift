@@ -95,3 +95,18 @@ struct BadInputTests {
         #expect(r.hasDataErrors)
     }
 }
+
+/// Inputs the fuzzer (`make fuzz`) flagged, kept as regression cases: each must read, write
+/// and read back without trapping, and keep its items.
+@Suite("Fuzzer findings")
+struct FuzzFindingTests {
+    @Test(arguments: TestFiles.fixtureFiles("fuzz"))
+    func readsWritesAndReadsBack(_ path: String) throws {
+        let data = try Data(contentsOf: TestFiles.fixtures.appendingPathComponent(path))
+        let first = ICalendarReader().read(data, fileName: path)
+        let text = ICalendarWriter().write(first.documents)
+        let second = ICalendarReader().read(Data(text.utf8), fileName: path)
+        #expect(second.eventCount == first.eventCount)
+        #expect(second.reminderCount == first.reminderCount)
+    }
+}
