@@ -172,10 +172,11 @@ struct ImportCommandTests {
 
 @Suite("import progress")
 struct ImportProgressTests {
-    func run(_ args: [String], stderrIsTerminal: Bool) throws -> (status: ExitStatus, stdout: String, stderr: String) {
+    func run(_ args: [String], stderrIsTerminal: Bool, delay: String? = "0") throws -> (status: ExitStatus, stdout: String, stderr: String) {
         let store = try StoreUnderTest()
         var (io, captured) = CLIIO.capturing()
         io.stderrIsTerminal = stderrIsTerminal
+        io.environment["ICALKIT_PROGRESS_DELAY"] = delay
         let status = CLI.run(["--store", store.path, "import"] + args, io: io)
         return (status, captured.stdout, captured.stderr)
     }
@@ -193,5 +194,13 @@ struct ImportProgressTests {
         let piped = try run(files, stderrIsTerminal: false)
         #expect(piped.stderr == "")
         #expect(piped.stdout == quiet.stdout)
+    }
+
+    /// The bar is for work that takes more than a moment: a quick import draws nothing even on
+    /// a terminal (the default delay is 0.3 s).
+    @Test func noBarForQuickWork() throws {
+        let quick = try run([fixture("demo/team.ics")], stderrIsTerminal: true, delay: nil)
+        #expect(quick.status == .ok)
+        #expect(quick.stderr == "")
     }
 }

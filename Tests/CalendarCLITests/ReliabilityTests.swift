@@ -139,3 +139,59 @@ struct ReliabilityTests {
         #expect(try Self.inspect(store, calendar: "small").count == 20)
     }
 }
+
+/// The progress bar through a real pseudo-terminal (`script` from util-linux gives the command
+/// a pty for stdin/stdout/stderr), and its absence when stderr is a pipe.
+@Suite("Progress on a terminal", .enabled(if: icalkitBinary != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+                                          "needs the built binary and /usr/bin/script"))
+struct TerminalProgressTests {
+    func underPTY(_ command: String) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        p.arguments = ["-qec", command, "/dev/null"]
+        var env = ProcessInfo.processInfo.environment
+        env["ICALKIT_PROGRESS_DELAY"] = "0"
+        p.environment = env
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func importShowsABarOnlyOnATerminal() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("icalkit-pty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let binary = try #require(icalkitBinary).path
+        let team = TestFilesPath.fixture("demo/team.ics")
+        let store = dir.appendingPathComponent("s.sqlite").path
+        let shown = try underPTY("'\(binary)' --store '\(store)' import '\(team)'")
+        #expect(shown.contains("\u{1B}[K["), "no bar drawn on a terminal: \(shown.debugDescription)")
+        #expect(shown.contains("team.ics: 0 added, 0 updated, 4 unchanged") || shown.contains("team.ics: 4 added"))
+        let quiet = try underPTY("'\(binary)' --store '\(store)' import --quiet '\(team)'")
+        #expect(!quiet.contains("\u{1B}[K"))
+        // Piped stderr (no terminal): no escape sequences at all.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = ["--store", store, "import", team]
+        p.environment = ["ICALKIT_PROGRESS_DELAY": "0"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let piped = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(piped.isEmpty)
+    }
+}
+
+enum TestFilesPath {
+    static func fixture(_ relative: String) -> String {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("Fixtures").appendingPathComponent(relative).path
+    }
+}

@@ -117,7 +117,8 @@ enum StoreCommands {
             One VCALENDAR per calendar, each with its VTIMEZONEs. Items never edited are written from \
             their original text; time zones keep their original TZIDs.
             """,
-        options: [calendar, exportOut, exportFormat],
+        options: [calendar, exportOut, exportFormat,
+                  .flag("quiet", short: "q", help: "No progress bar (it is drawn only when standard error is a terminal).")],
         examples: [
             .init(commandLine: "export --calendar Work -o work.ics", explanation: "Export one calendar."),
             .init(commandLine: "export > everything.ics", explanation: "Every calendar, one VCALENDAR each."),

@@ -16,12 +16,19 @@ enum CatalogCommands {
         if format == "jcal" {
             throw CLIError.failure("jCal output (--format jcal) is not implemented yet")
         }
+        let progress = ProgressBar(io: io, quiet: args.has("quiet"))
         let documents: [CalendarDocument] = try StoreAccess.with(invocation) { store in
             let titles = try StoreAccess.calendarTitles(invocation) ?? store.calendars().map(\.title)
             var seen: Set<String> = []
-            return try titles.filter { seen.insert($0).inserted }.map { try store.document(forCalendar: $0) }
+            let unique = titles.filter { seen.insert($0).inserted }
+            return try unique.enumerated().map { index, title in
+                progress.update(done: index, total: unique.count + 1, label: "reading " + title)
+                return try store.document(forCalendar: title)
+            }
         }
+        progress.update(done: documents.count, total: documents.count + 1, label: "writing")
         let text = format == "json" ? JSONOutput.calendars(documents) : ICalendarWriter().write(documents)
+        progress.finish()
         if let out = args.value(StoreCommands.exportOut), out != "-" {
             try OutputFile.write(Data(text.utf8), to: out)
         } else {

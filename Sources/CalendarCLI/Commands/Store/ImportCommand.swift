@@ -53,10 +53,10 @@ enum ImportCommand {
 
         let store = try StoreAccess.open(invocation)
         defer { StoreAccess.close(store, io: io) }
-        let progress = Progress(io: io, total: paths.count, enabled: io.stderrIsTerminal && !args.has("quiet"))
+        let progress = ProgressBar(io: io, quiet: args.has("quiet"))
         var outcomes: [FileOutcome] = []
         for (index, path) in paths.enumerated() {
-            progress.show(index, name: path)
+            progress.update(done: index, total: paths.count, label: "reading " + path)
             let file: InputFile
             do {
                 file = try InputFile.read(path, io: io)
@@ -88,6 +88,7 @@ enum ImportCommand {
                     document.calendar.sourceName = source
                     return document
                 }
+                progress.update(done: index, total: paths.count, label: "storing " + path)
                 do {
                     outcome.reports = try importAll(documents, into: calendarTitle, readOnly: readOnly, dryRun: dryRun, store: store)
                 } catch {
@@ -207,26 +208,3 @@ enum ImportCommand {
     }
 }
 
-/// A one-line progress bar on stderr, drawn only when stderr is a terminal and not `--quiet`.
-struct Progress {
-    var io: CLIIO
-    var total: Int
-    var enabled: Bool
-
-    func show(_ index: Int, name: String) {
-        guard enabled, total > 0 else { return }
-        let width = 24
-        let filled = total == 0 ? 0 : width * index / total
-        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        var shown = name
-        if shown.count > 40 { shown = "…" + shown.suffix(39) }
-        io.printError("\r\u{1B}[K[\(bar)] \(index)/\(total) \(shown)")
-    }
-
-    func clear() {
-        guard enabled, total > 0 else { return }
-        io.printError("\r\u{1B}[K")
-    }
-
-    func finish() { clear() }
-}
