@@ -15,6 +15,20 @@ struct UpstreamExpectationsRecurringICalEvents {
         try c.run(reversed: reversed)
     }
 
+    /// SOURCES.md §1 `bad_rrule_missing_until_event.ics`: "Invalid RRULE: an error with \"UNTIL parameter
+    /// is missing\". With skip-bad-series on, it is skipped." The RRULE is `FREQ=WEEKLY;UNTL=20191023;…`.
+    /// icalkit's counterpart of the error is a diagnostic on that RRULE line, naming the UID; the
+    /// event is not silently expanded as an endless series.
+    @Test func badRuleIsReported() throws {
+        guard let corpus = TestFiles.corpus else { return }
+        let path = Self.dir + "bad_rrule_missing_until_event.ics"
+        let result = ICalendarReader().read(try Data(contentsOf: corpus.appendingPathComponent(path)), fileName: path)
+        let rrule = result.diagnostics.filter { $0.property == "RRULE" }
+        #expect(rrule.contains { $0.severity != .note && $0.uid == "blabla" && $0.line != nil }, "an RRULE diagnostic: \(result.diagnostics)")
+        let endless = try Upstream.occurrences(path, .after("2019-08-01"), in: "Europe/London")
+        #expect(endless.count <= 1, "not expanded as an endless weekly series: \(endless.count)")
+    }
+
     static let dir = "python-recurring-ical-events/recurring_ical_events/test/calendars/"
 
     /// A case for `file` in this source's folder.
