@@ -110,11 +110,16 @@ enum Upstream {
     /// the rest (of repeated RECURRENCE-IDs, the highest SEQUENCE). With `reversed`, the
     /// components are taken in reverse file order, as the upstream tests also do.
     static func occurrences(_ path: String, _ window: Window, in zoneID: String, reversed: Bool = false) throws -> [Occurrence] {
+        try occurrences(of: try documents(path), window, in: zoneID, reversed: reversed)
+    }
+
+    /// As `occurrences(_:_:in:reversed:)`, for documents already read.
+    static func occurrences(of documents: [CalendarDocument], _ window: Window, in zoneID: String, reversed: Bool = false) throws -> [Occurrence] {
         let zone = try zone(zoneID)
         let predicate = EventPredicate(startDate: try instant(window.from, in: zoneID), endDate: try instant(window.to, in: zoneID),
                                        timeZone: zone, includesCancelled: true)
         var out: [Occurrence] = []
-        for doc in try documents(path) {
+        for doc in documents {
             let expander = RecurrenceExpander(resolver: ZoneResolver(timeZones: doc.timeZones))
             let events = reversed ? Array(doc.events.reversed()) : doc.events
             var order: [String] = []
