@@ -6,12 +6,12 @@ extension BinaryWriter {
     /// (`TimeZone(secondsFromGMT:)`, whose identifier `GMT+0530` drops odd seconds).
     enum TimeZoneTag: UInt8 { case identifier = 0, fixedOffset = 1 }
 
-    /// A zone written so that decoding gives an equal value: a fixed-offset zone (what the
-    /// reader makes for a VTIMEZONE it cannot map to IANA, and UTC) by its offset, any other
-    /// by its identifier.
+    /// A zone written so that decoding gives an equal value: a fixed-offset zone `GMT+hhmm`
+    /// (what the reader makes for a VTIMEZONE it cannot map to IANA) by its offset in seconds,
+    /// any other (IANA, and UTC, which Foundation calls `GMT`) by its identifier.
     package mutating func writeTimeZone(_ zone: TimeZone) {
         let identifier = zone.identifier
-        if identifier.hasPrefix("GMT") || identifier.hasPrefix("UTC") {
+        if identifier.utf8.count > 3 && identifier.hasPrefix("GMT") {
             let seconds = zone.secondsFromGMT()
             if let fixed = TimeZone(secondsFromGMT: seconds), fixed == zone {
                 writeByte(TimeZoneTag.fixedOffset.rawValue)
