@@ -5,7 +5,7 @@ import Foundation
 struct StoredRow {
     var id: Int64
     var kind: ItemKind
-    var model: String
+    var model: [UInt8]
     var sourceText: String?
     var sequence: Int
     var lastModified: Double?
@@ -24,7 +24,7 @@ extension EventStore {
             guard let kind = ItemKind(rawValue: row.text(1) ?? "") else {
                 throw StoreError.invalidData("item '\(uid)' has an unknown kind '\(row.text(1) ?? "")'")
             }
-            found = StoredRow(id: row.int64(0), kind: kind, model: row.text(2) ?? "", sourceText: row.text(3),
+            found = StoredRow(id: row.int64(0), kind: kind, model: row.blob(2), sourceText: row.text(3),
                               sequence: Int(row.int64(4)), lastModified: row.optionalDouble(5), dtstamp: row.optionalDouble(6))
         }
         return found
@@ -61,15 +61,15 @@ extension EventStore {
         }
     }
 
-    private func firstStored(uid: String, kind: ItemKind) throws -> (model: String, source: String?, calendar: String)? {
+    private func firstStored(uid: String, kind: ItemKind) throws -> (model: [UInt8], source: String?, calendar: String)? {
         try withConnection { db in
-            var found: (String, String?, String)?
+            var found: ([UInt8], String?, String)?
             try db.forEachRow("""
                 SELECT i.model, i.source_text, c.title FROM items i JOIN calendars c ON c.id = i.calendar_id
                 WHERE i.uid = ? AND i.kind = ?
                 ORDER BY i.recurrence_id IS NOT NULL, c.title, i.recurrence_id LIMIT 1
                 """, [.text(uid), .text(kind.rawValue)]) { row in
-                found = (row.text(0) ?? "", row.text(1), row.text(2) ?? "")
+                found = (row.blob(0), row.text(1), row.text(2) ?? "")
             }
             return found
         }
@@ -129,8 +129,8 @@ public extension EventStore {
                     ORDER BY uid, recurrence_id IS NOT NULL, recurrence_id
                     """, [.integer(row.id)]) { item in
                     switch ItemKind(rawValue: item.text(0) ?? "") {
-                    case .event: document.events.append(try ItemCodec.decodeEvent(item.text(1) ?? "", sourceText: item.text(2)))
-                    case .reminder: document.reminders.append(try ItemCodec.decodeReminder(item.text(1) ?? "", sourceText: item.text(2)))
+                    case .event: document.events.append(try item.withBlob(1) { bytes throws(StoreError) in try ItemCodec.decodeEvent(bytes, sourceText: item.text(2)) })
+                    case .reminder: document.reminders.append(try item.withBlob(1) { bytes throws(StoreError) in try ItemCodec.decodeReminder(bytes, sourceText: item.text(2)) })
                     case nil: throw StoreError.invalidData("an item in '\(title)' has an unknown kind")
                     }
                 }

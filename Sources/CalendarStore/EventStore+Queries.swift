@@ -41,7 +41,7 @@ extension EventStore {
 
     private func add(_ row: Statement, to groups: inout [GroupKey: Group], order: inout [GroupKey]) throws {
         let key = GroupKey(calendarID: row.int64(1), uid: row.text(2) ?? "")
-        let event = try ItemCodec.decodeEvent(row.text(4) ?? "", sourceText: row.text(5))
+        let event = try row.withBlob(4) { bytes throws(StoreError) in try ItemCodec.decodeEvent(bytes, sourceText: row.text(5)) }
         if groups[key] == nil { order.append(key); groups[key] = Group() }
         if row.isNull(3) { groups[key]?.master = event } else { groups[key]?.overrides.append(event) }
     }
@@ -178,7 +178,7 @@ public extension EventStore {
                 }
                 var found: [(StoredReminder, Date?)] = []
                 try db.forEachRow(sql, values) { row in
-                    let reminder = try ItemCodec.decodeReminder(row.text(1) ?? "", sourceText: row.text(2))
+                    let reminder = try row.withBlob(1) { bytes throws(StoreError) in try ItemCodec.decodeReminder(bytes, sourceText: row.text(2)) }
                     let key: Date?
                     switch predicate.kind {
                     case .all:

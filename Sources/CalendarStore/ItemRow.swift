@@ -13,7 +13,7 @@ struct ItemRow {
     var uid: String
     var recurrenceID: Double?
     var kind: ItemKind
-    var model: String
+    var model: [UInt8]
     var sourceText: String?
     var sequence: Int
     var lastModified: Double?
@@ -33,7 +33,7 @@ struct ItemRow {
         uid = event.uid
         recurrenceID = event.occurrenceDate?.timeIntervalSince1970
         kind = .event
-        model = try ItemCodec.encode(event)
+        model = ItemCodec.encode(event)
         sourceText = ItemRow.keptSource(event.source, unchanged: event.source?.isUnchanged(event) == true)
         sequence = event.sequence
         lastModified = event.lastModifiedDate?.timeIntervalSince1970
@@ -51,7 +51,7 @@ struct ItemRow {
         uid = reminder.uid
         recurrenceID = reminder.occurrenceDate?.timeIntervalSince1970
         kind = .reminder
-        model = try ItemCodec.encode(reminder)
+        model = ItemCodec.encode(reminder)
         sourceText = ItemRow.keptSource(reminder.source, unchanged: reminder.source?.isUnchanged(reminder) == true)
         sequence = reminder.sequence
         lastModified = reminder.lastModifiedDate?.timeIntervalSince1970
@@ -122,7 +122,7 @@ struct ItemRow {
     }
 
     var values: [SQLValue] {
-        [.integer(calendarID), .text(uid), SQLValue(recurrenceID), .text(kind.rawValue), .text(model), SQLValue(sourceText),
+        [.integer(calendarID), .text(uid), SQLValue(recurrenceID), .text(kind.rawValue), .blob(model), SQLValue(sourceText),
          SQLValue(sequence), SQLValue(lastModified), SQLValue(dtstamp), SQLValue(firstStart), SQLValue(lastEnd),
          SQLValue(due), SQLValue(completionDate), SQLValue(completed)]
     }

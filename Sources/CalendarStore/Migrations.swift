@@ -5,13 +5,23 @@
 /// with ``StoreError/newerSchema(found:supported:)`` before anything is written to it.
 ///
 /// ```swift
-/// try Migrations.migrate(connection)      // 0 → 1 on a new file
+/// try Migrations.migrate(connection)      // 0 → 2 on a new file
 /// ```
 /// Related SQLite documentation: <https://www.sqlite.org/pragma.html#pragma_user_version>
 enum Migrations {
-    struct Migration {
+    struct Migration: Sendable {
         let version: Int
-        let sql: String
+        let apply: @Sendable (Connection) throws -> Void
+
+        init(version: Int, sql: String) {
+            self.version = version
+            self.apply = { try $0.execute(sql) }
+        }
+
+        init(version: Int, apply: @escaping @Sendable (Connection) throws -> Void) {
+            self.version = version
+            self.apply = apply
+        }
     }
 
     static let all: [Migration] = [
@@ -46,7 +56,7 @@ enum Migrations {
                 uid             TEXT NOT NULL,
                 recurrence_id   REAL,                 -- RECURRENCE-ID, unix seconds; NULL for a master
                 kind            TEXT NOT NULL CHECK (kind IN ('event', 'reminder')),
-                model           TEXT NOT NULL,        -- the Event/Reminder, see ItemCodec
+                model           TEXT NOT NULL,        -- the Event/Reminder as JSON (version 2: binary BLOB)
                 source_text     TEXT,                 -- original iCalendar text; NULL once edited
                 sequence        INTEGER NOT NULL DEFAULT 0,
                 last_modified   REAL,
@@ -70,7 +80,59 @@ enum Migrations {
                 change   TEXT NOT NULL CHECK (change IN ('added', 'updated', 'deleted'))
             );
             """),
+        // 2: `items.model` holds the binary encoding (ItemCodec) as a BLOB instead of JSON text.
+        Migration(version: 2, apply: migrateModelsToBinary),
     ]
+
+    /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and
+    /// re-encodes every row's JSON model as binary; all in the migration's transaction.
+    static func migrateModelsToBinary(_ connection: Connection) throws {
+        try connection.execute("""
+            CREATE TABLE items_v2 (
+                id              INTEGER PRIMARY KEY,
+                calendar_id     INTEGER NOT NULL REFERENCES calendars(id) ON DELETE CASCADE,
+                uid             TEXT NOT NULL,
+                recurrence_id   REAL,                 -- RECURRENCE-ID, unix seconds; NULL for a master
+                kind            TEXT NOT NULL CHECK (kind IN ('event', 'reminder')),
+                model           BLOB NOT NULL,        -- the Event/Reminder, binary, see ItemCodec
+                source_text     TEXT,                 -- original iCalendar text; NULL once edited
+                sequence        INTEGER NOT NULL DEFAULT 0,
+                last_modified   REAL,
+                dtstamp         REAL,
+                first_start     REAL,                 -- events: earliest instance start (unix s)
+                last_end        REAL,                 -- events: latest instance end; NULL = open-ended
+                due             REAL,                 -- reminders
+                completion_date REAL,                 -- reminders
+                completed       INTEGER NOT NULL DEFAULT 0
+            );
+            """)
+        try connection.execute("""
+            INSERT INTO items_v2 (id, calendar_id, uid, recurrence_id, kind, model, source_text, sequence, last_modified,
+                                  dtstamp, first_start, last_end, due, completion_date, completed)
+            SELECT id, calendar_id, uid, recurrence_id, kind, x'', source_text, sequence, last_modified,
+                   dtstamp, first_start, last_end, due, completion_date, completed FROM items
+            """)
+        // Streamed row by row: the old table is read while the new one is written.
+        try connection.forEachRow("SELECT id, kind, model FROM items ORDER BY id") { row in
+            let id = row.int64(0), text = row.text(2) ?? ""
+            let model: [UInt8]
+            switch ItemKind(rawValue: row.text(1) ?? "") {
+            case .event: model = ItemCodec.encode(try ItemCodec.decodeLegacyEvent(text))
+            case .reminder: model = ItemCodec.encode(try ItemCodec.decodeLegacyReminder(text))
+            case nil: throw StoreError.invalidData("item \(id) has an unknown kind '\(row.text(1) ?? "")'")
+            }
+            try connection.run("UPDATE items_v2 SET model = ? WHERE id = ?", [.blob(model), .integer(id)])
+        }
+        try connection.execute("""
+            DROP TABLE items;
+            ALTER TABLE items_v2 RENAME TO items;
+            CREATE UNIQUE INDEX items_key ON items(calendar_id, uid, coalesce(recurrence_id, 'master'));
+            CREATE INDEX items_uid ON items(uid);
+            CREATE INDEX items_window ON items(kind, last_end, first_start);
+            CREATE INDEX items_due ON items(kind, completed, due);
+            CREATE INDEX items_completion ON items(kind, completed, completion_date);
+            """)
+    }
 
     static var latestVersion: Int { all.last?.version ?? 0 }
 
@@ -92,7 +154,7 @@ enum Migrations {
             let current = try userVersion(connection)
             if current > latestVersion { throw StoreError.newerSchema(found: current, supported: latestVersion) }
             for migration in all where migration.version > current {
-                try connection.execute(migration.sql)
+                try migration.apply(connection)
                 try connection.execute("PRAGMA user_version = \(migration.version)")
             }
         }

@@ -6,6 +6,7 @@ package enum SQLValue: Hashable, Sendable {
     case integer(Int64)
     case real(Double)
     case text(String)
+    case blob([UInt8])
 
     package init(_ value: String?) { self = value.map(SQLValue.text) ?? .null }
     package init(_ value: Double?) { self = value.map(SQLValue.real) ?? .null }
@@ -60,6 +61,12 @@ package final class Statement {
             case .integer(let i): code = sqlite3_bind_int64(handle, index, i)
             case .real(let d): code = sqlite3_bind_double(handle, index, d)
             case .text(let s): code = sqlite3_bind_text(handle, index, s, -1, csqlite_transient())
+            case .blob(let bytes):
+                // A nil pointer would bind NULL: an empty blob is a zero-length blob.
+                code = bytes.withUnsafeBytes { buffer in
+                    guard let base = buffer.baseAddress, buffer.count > 0 else { return sqlite3_bind_zeroblob(handle, index, 0) }
+                    return sqlite3_bind_blob64(handle, index, base, sqlite3_uint64(buffer.count), csqlite_transient())
+                }
             }
             guard code == SQLITE_OK else { throw StoreError(sqliteCode: code, connection: connection.handle, sql: sql) }
         }
@@ -86,12 +93,26 @@ package final class Statement {
         guard let c = sqlite3_column_text(handle, column) else { return nil }
         return String(cString: c)
     }
+    /// The column's bytes, borrowed for the duration of `body` (a NULL is empty). Valid until
+    /// the statement steps or resets; for a TEXT column, its UTF-8 bytes.
+    package func withBlob<R, E: Error>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        // sqlite3_column_blob first, then sqlite3_column_bytes (the documented order).
+        let pointer = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard let pointer, count > 0 else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+    /// The column's bytes, copied.
+    package func blob(_ column: Int32) -> [UInt8] {
+        withBlob(column) { (buffer: UnsafeRawBufferPointer) -> [UInt8] in Array(buffer) }
+    }
     /// Any column as a value (for tests that compare whole tables).
     package func value(_ column: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_NULL: return .null
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        case SQLITE_BLOB: return .blob(blob(column))
         default: return .text(text(column) ?? "")
         }
     }
