@@ -52,6 +52,14 @@ struct Series {
         self.dtstartWall = dtstartWall
         masterLength = InstanceLength(event: master)
         ruleWalkers = master.recurrenceRules.map { RuleWalker(rule: $0, dtstartWall: dtstartWall, frame: frame) }
+        // RFC 5545 §3.3.10: "The DTSTART property value always counts as the first occurrence."
+        // When a COUNT rule does not produce DTSTART itself, DTSTART (added as the first instance,
+        // see `slots`) takes one of its COUNT places: the rule gives COUNT − 1 of its own.
+        if !ruleWalkers.allSatisfy(\.endsBeforeStart) {
+            for i in ruleWalkers.indices where ruleWalkers[i].count != nil && !ruleWalkers[i].producesDtstart {
+                ruleWalkers[i].dtstartTakesOneCount()
+            }
+        }
         exceptionWalkers = master.exceptionRules.map { RuleWalker(rule: $0, dtstartWall: dtstartWall, frame: frame) }
         replacingOverrides = overrides.filter { $0.occurrenceDate != nil }
 
@@ -93,11 +101,18 @@ struct Series {
         for walker in exceptionWalkers {
             for w in try walker.instances(from: from, to: to, budget: budget) ?? [] { excludedWalls.insert(w) }
         }
+        // An RDATE PERIOD states the length of the instance at its start (RFC 5545 §3.8.5.2),
+        // also when DTSTART or an RRULE instance has that start too.
+        var periodLengths: [Int: InstanceLength] = [:]
+        for r in master.recurrenceDates where r.periodEnd != nil || r.periodDuration != nil {
+            let (wall, length) = rdate(r)
+            if wall >= from && wall <= to && periodLengths[wall] == nil { periodLengths[wall] = length }
+        }
         var seen = Set<Date>()
         var out: [Slot] = []
         for (wall, length) in walls where !excludedWalls.contains(wall) {
             let start = frame.date(wall)
-            let slot = Slot(wall: wall, start: start, end: length.end(startWall: wall, start: start, frame: frame))
+            let slot = Slot(wall: wall, start: start, end: (periodLengths[wall] ?? length).end(startWall: wall, start: start, frame: frame))
             if isExcludedByDate(slot) { continue }
             if seen.insert(start).inserted { out.append(slot) }
         }
