@@ -133,6 +133,17 @@ struct ExpansionCorpusRegressionTests {
         CountCase(id: "BYSETPOS emulation, non-matching DTSTART", dtstart: "20260302T090000",
                   rrule: "FREQ=WEEKLY;COUNT=3;BYDAY=TU,TH;BYSETPOS=-1",
                   expected: ["20260302T090000", "20260305T090000", "20260312T090000"]),
+        // RFC 5545 §3.8.5.3's Friday-13th example removes the unsynchronized DTSTART with an
+        // EXDATE; so written (ical4j Christian32Holidays.ics, Apple iCal), DTSTART is no
+        // occurrence and takes no COUNT place: 4th Sunday of November 2004 = 11-28.
+        CountCase(id: "EXDATE removes a non-matching DTSTART: COUNT is the rule's",
+                  dtstart: "20041031T090000\nEXDATE:20041031T090000", rrule: "FREQ=YEARLY;COUNT=1;BYMONTH=11;BYDAY=4SU",
+                  expected: ["20041128T090000"]),
+        // Several RRULEs: the first produces DTSTART (Thu 2023-01-12), so the second keeps its
+        // COUNT=2 (2nd Mondays: 2023-02-13, 2023-03-13) (recurring-ical-events multiple_rrule.ics).
+        CountCase(id: "another RRULE produces DTSTART", dtstart: "20230112T100000",
+                  rrule: "FREQ=WEEKLY;BYDAY=TH;COUNT=2\nRRULE:FREQ=MONTHLY;BYDAY=2MO;COUNT=2",
+                  expected: ["20230112T100000", "20230119T100000", "20230213T100000", "20230313T100000"]),
     ]
 
     @Test(arguments: countCases)

@@ -52,14 +52,6 @@ struct Series {
         self.dtstartWall = dtstartWall
         masterLength = InstanceLength(event: master)
         ruleWalkers = master.recurrenceRules.map { RuleWalker(rule: $0, dtstartWall: dtstartWall, frame: frame) }
-        // RFC 5545 §3.3.10: "The DTSTART property value always counts as the first occurrence."
-        // When a COUNT rule does not produce DTSTART itself, DTSTART (added as the first instance,
-        // see `slots`) takes one of its COUNT places: the rule gives COUNT − 1 of its own.
-        if !ruleWalkers.allSatisfy(\.endsBeforeStart) {
-            for i in ruleWalkers.indices where ruleWalkers[i].count != nil && !ruleWalkers[i].producesDtstart {
-                ruleWalkers[i].dtstartTakesOneCount()
-            }
-        }
         exceptionWalkers = master.exceptionRules.map { RuleWalker(rule: $0, dtstartWall: dtstartWall, frame: frame) }
         replacingOverrides = overrides.filter { $0.occurrenceDate != nil }
 
@@ -80,6 +72,21 @@ struct Series {
         maximumLength = longest
         maximumForwardShift = max(0, ranges.map(\.shift).max() ?? 0)
         maximumBackwardShift = max(0, -(ranges.map(\.shift).min() ?? 0))
+
+        // RFC 5545 §3.3.10: "The DTSTART property value always counts as the first occurrence."
+        // When no RRULE produces DTSTART itself, DTSTART (added as the first instance, see
+        // `slots`) takes one COUNT place of each COUNT rule: the rule gives COUNT − 1 of its own
+        // (libical's recur.txt expects this). Not when an EXDATE removes DTSTART: then it is no
+        // occurrence at all (RFC 5545's "Every Friday the 13th" example excludes an unsynchronized
+        // DTSTART this way; Apple's holiday calendars write COUNT=1 with such an EXDATE and mean
+        // one instance of the rule).
+        if ruleWalkers.contains(where: { $0.count != nil }), !ruleWalkers.allSatisfy(\.endsBeforeStart),
+           !ruleWalkers.contains(where: \.producesDtstart),
+           !isExcludedByDate(Slot(wall: dtstartWall, start: master.startDate, end: master.startDate)) {
+            for i in ruleWalkers.indices where ruleWalkers[i].count != nil {
+                ruleWalkers[i].dtstartTakesOneCount()
+            }
+        }
     }
 
     // MARK: - Recurrence set
