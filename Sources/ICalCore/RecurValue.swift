@@ -37,6 +37,15 @@ public struct RecurValue: Hashable, Sendable {
             let parts = trimmed.split(separator: ";")
             let upperParts = parts.map { $0.uppercased() }
             if upperParts.contains(where: { $0.hasPrefix("COUNT=") }), upperParts.contains(where: { $0.hasPrefix("UNTIL=") }) {
+                // COUNT ≤ 0 (Confluence: `UNTIL=20240331;COUNT=-1`) bounds nothing: keep UNTIL.
+                let countValue = upperParts.first { $0.hasPrefix("COUNT=") }.flatMap { Int(String($0.dropFirst(6)).trimmingSpaces()) }
+                if let countValue, countValue <= 0 {
+                    let withoutCount = parts.filter { !$0.uppercased().hasPrefix("COUNT=") }.joined(separator: ";")
+                    if case .success(var repaired) = parse(withoutCount) {
+                        repaired.warnings.append("RRULE has UNTIL and COUNT=\(countValue); the COUNT bounds nothing and is ignored, UNTIL applies")
+                        return .success(repaired)
+                    }
+                }
                 let withoutUntil = parts.filter { !$0.uppercased().hasPrefix("UNTIL=") }.joined(separator: ";")
                 if case .success(var repaired) = parse(withoutUntil) {
                     repaired.warnings.append("RRULE has both UNTIL and COUNT, which RFC 5545 forbids; COUNT kept, UNTIL dropped")

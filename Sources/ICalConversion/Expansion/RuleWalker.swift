@@ -38,8 +38,9 @@ struct RuleWalker {
     let isDate: Bool
     /// Inclusive last wall-clock time, when the rule has UNTIL.
     let untilWall: Int?
-    /// COUNT when positive.
-    let count: Int?
+    /// COUNT when positive; lowered by one when DTSTART, which the rule does not produce,
+    /// takes the first place (then 0 means the rule adds nothing).
+    private(set) var count: Int?
     let emulatesSetPositions: Bool
     /// False only in tests: walk from DTSTART even when skipping ahead is possible.
     var allowsSkipping = true
@@ -95,6 +96,22 @@ struct RuleWalker {
     /// The rule with what DTSTART implied spelled out (BYSETPOS emulation only).
     private(set) var explicitRule: RecurrenceRule
 
+    /// libical's walk of this rule yields DTSTART as its first instance (false when the rule
+    /// does not match DTSTART, or libical cannot iterate the rule).
+    var producesDtstart: Bool {
+        guard !endsBeforeStart else { return false }
+        var probe = self
+        probe.allowsSkipping = false
+        let budget = ExpansionBudget(limit: 10_000)
+        guard let first = try? probe.instances(from: dtstartWall, to: dtstartWall, budget: budget) else { return true }
+        return first.contains(dtstartWall)
+    }
+
+    /// DTSTART is the first occurrence and counts against COUNT (RFC 5545 §3.3.10).
+    mutating func dtstartTakesOneCount() {
+        if let c = count { count = max(0, c - 1) }
+    }
+
     /// UNTIL lies before DTSTART: the rule yields nothing.
     var endsBeforeStart: Bool { untilWall.map { $0 < dtstartWall } ?? false }
     /// Neither COUNT nor UNTIL.
@@ -119,7 +136,7 @@ struct RuleWalker {
     /// Wall-clock instances `from <= t <= to`, ascending. Throws when the budget runs out;
     /// returns nil when libical cannot iterate the rule at all.
     func instances(from: Int, to: Int, budget: ExpansionBudget) throws(ExpansionError) -> [Int]? {
-        if endsBeforeStart || to < dtstartWall { return [] }
+        if endsBeforeStart || to < dtstartWall || count == 0 { return [] }
         var start = baseWall
         var jumpTarget: Int? = nil
         if allowsSkipping, count == nil, from > dtstartWall {

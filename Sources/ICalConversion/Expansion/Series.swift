@@ -72,6 +72,21 @@ struct Series {
         maximumLength = longest
         maximumForwardShift = max(0, ranges.map(\.shift).max() ?? 0)
         maximumBackwardShift = max(0, -(ranges.map(\.shift).min() ?? 0))
+
+        // RFC 5545 §3.3.10: "The DTSTART property value always counts as the first occurrence."
+        // When no RRULE produces DTSTART itself, DTSTART (added as the first instance, see
+        // `slots`) takes one COUNT place of each COUNT rule: the rule gives COUNT − 1 of its own
+        // (libical's recur.txt expects this). Not when an EXDATE removes DTSTART: then it is no
+        // occurrence at all (RFC 5545's "Every Friday the 13th" example excludes an unsynchronized
+        // DTSTART this way; Apple's holiday calendars write COUNT=1 with such an EXDATE and mean
+        // one instance of the rule).
+        if ruleWalkers.contains(where: { $0.count != nil }), !ruleWalkers.allSatisfy(\.endsBeforeStart),
+           !ruleWalkers.contains(where: \.producesDtstart),
+           !isExcludedByDate(Slot(wall: dtstartWall, start: master.startDate, end: master.startDate)) {
+            for i in ruleWalkers.indices where ruleWalkers[i].count != nil {
+                ruleWalkers[i].dtstartTakesOneCount()
+            }
+        }
     }
 
     // MARK: - Recurrence set
@@ -93,11 +108,18 @@ struct Series {
         for walker in exceptionWalkers {
             for w in try walker.instances(from: from, to: to, budget: budget) ?? [] { excludedWalls.insert(w) }
         }
+        // An RDATE PERIOD states the length of the instance at its start (RFC 5545 §3.8.5.2),
+        // also when DTSTART or an RRULE instance has that start too.
+        var periodLengths: [Int: InstanceLength] = [:]
+        for r in master.recurrenceDates where r.periodEnd != nil || r.periodDuration != nil {
+            let (wall, length) = rdate(r)
+            if wall >= from && wall <= to && periodLengths[wall] == nil { periodLengths[wall] = length }
+        }
         var seen = Set<Date>()
         var out: [Slot] = []
         for (wall, length) in walls where !excludedWalls.contains(wall) {
             let start = frame.date(wall)
-            let slot = Slot(wall: wall, start: start, end: length.end(startWall: wall, start: start, frame: frame))
+            let slot = Slot(wall: wall, start: start, end: (periodLengths[wall] ?? length).end(startWall: wall, start: start, frame: frame))
             if isExcludedByDate(slot) { continue }
             if seen.insert(start).inserted { out.append(slot) }
         }

@@ -120,6 +120,13 @@ enum EventImporter {
         if let (ridLine, rid) = r.time("RECURRENCE-ID") {
             if let rid {
                 event.occurrenceDate = rid.date
+                if event.isAllDay && !rid.isDate && rid.zone != nil {
+                    // An all-day override whose RECURRENCE-ID is a zoned date-time (Outlook:
+                    // `RECURRENCE-ID;TZID=GMT Standard Time:20200416T000000` with a DATE DTSTART)
+                    // keeps the RECURRENCE-ID's wall clock, the model convention for all-day items:
+                    // it names the instance of that local date, not of the UTC instant's date.
+                    event.occurrenceDate = Date(timeIntervalSince1970: TimeInterval(rid.wall.secondsAsUTC))
+                }
                 event.occurrenceDateIsAllDay = rid.isDate
                 event.appliesToFutureOccurrences = ridLine.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
             } else {

@@ -17,7 +17,9 @@ enum RecurrenceRuleImporter {
             }
             var warnings = v.warnings
             var rule = RecurrenceRule(frequency: freq, interval: max(1, v.interval))
-            if let count = v.count { rule.end = .afterOccurrences(count) }
+            // COUNT ≤ 0 (Confluence writes COUNT=-1 next to UNTIL) bounds nothing: it is read as
+            // no COUNT, so an UNTIL beside it still applies.
+            if let count = v.count, count > 0 { rule.end = .afterOccurrences(count) }
             if let until = v.until {
                 let instant: Date
                 if until.isUTC || until.isDate {
@@ -54,7 +56,9 @@ enum RecurrenceRuleImporter {
             rule.seconds = v.bySecond
             rule.extraParts = v.extraParts
             // libical reads COUNT=-1 (Confluence) as no count; say so.
-            if text.uppercased().contains("COUNT=-") { warnings.append("negative COUNT read as no COUNT (endless)") }
+            if text.uppercased().contains("COUNT=-") {
+                warnings.append(v.until == nil ? "negative COUNT read as no COUNT (endless)" : "negative COUNT read as no COUNT; UNTIL applies")
+            }
             return .success((rule, warnings))
         }
     }
