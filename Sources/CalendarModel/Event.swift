@@ -61,7 +61,7 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
     /// Subcomponents the model does not represent, as their original text.
     public var extraComponents: [String] = []
     /// The text this event was read from; see ``SourceText``. Not part of equality.
-    public var source: SourceText? = nil
+    @NotCompared public var source: SourceText? = nil
 
     /// True when this is an override of one instance of a series (has a RECURRENCE-ID).
     public var isDetached: Bool { occurrenceDate != nil }

@@ -39,7 +39,7 @@ public struct Reminder: Identifiable, Hashable, Sendable, Codable {
     public var extraProperties: [String] = []
     public var extraComponents: [String] = []
     /// The text this reminder was read from; see ``SourceText``. Not part of equality.
-    public var source: SourceText? = nil
+    @NotCompared public var source: SourceText? = nil
 
     public init(uid: String, title: String = "") {
         self.uid = uid

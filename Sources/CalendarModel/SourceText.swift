@@ -47,3 +47,14 @@ public final class SourceText: Hashable, Sendable {
         case reminder(Reminder)
     }
 }
+
+/// Holds a value that takes no part in equality or hashing: ``Event/source`` and
+/// ``Reminder/source`` are provenance, not content, so an imported event equals the same
+/// event built in code (or decoded from JSON, which does not carry the source).
+@propertyWrapper
+public struct NotCompared<Value: Sendable>: Hashable, Sendable {
+    public var wrappedValue: Value
+    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    public static func == (lhs: NotCompared, rhs: NotCompared) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
+}

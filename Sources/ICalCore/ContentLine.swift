@@ -49,19 +49,37 @@ public struct ICalParameter: Hashable, Sendable {
         self.init(name: name, values: [value])
     }
 
-    /// Quotes a parameter value when it holds `:`, `;` or `,` (RFC 5545 §3.2).
+    /// Writes a parameter value: RFC 6868 caret encoding (`^` → `^^`, newline → `^n`,
+    /// `"` → `^'`), then double quotes when it holds `:`, `;` or `,` (RFC 5545 §3.2).
+    ///
+    /// ```swift
+    /// ICalParameter.quotedIfNeeded("Doe, John")   // "\"Doe, John\""
+    /// ICalParameter.quotedIfNeeded("say \"hi\"")   // "say ^'hi^'"
+    /// ```
+    /// Related RFC 6868 section: <https://www.rfc-editor.org/rfc/rfc6868#section-3.1>
     public static func quotedIfNeeded(_ v: String) -> String {
-        if v.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }) {
-            return "\"" + v.replacingQuotes() + "\""
+        let encoded = caretEncoded(v)
+        if encoded.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }) {
+            return "\"" + encoded + "\""
         }
-        return v
+        return encoded
     }
-}
 
-extension String {
-    /// DQUOTE cannot appear inside a quoted parameter value; RFC 6868 writes it as ^'.
-    fileprivate func replacingQuotes() -> String {
-        guard utf8.contains(UInt8(ascii: "\"")) else { return self }
-        return split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "^'")
+    /// RFC 6868 encoding. CR LF and a lone CR become `^n` like LF.
+    static func caretEncoded(_ v: String) -> String {
+        guard v.utf8.contains(where: { $0 == UInt8(ascii: "^") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else { return v }
+        var out = String.UnicodeScalarView()
+        var previousCR = false
+        for scalar in v.unicodeScalars {
+            switch scalar {
+            case "^": out.append(contentsOf: "^^".unicodeScalars)
+            case "\"": out.append(contentsOf: "^'".unicodeScalars)
+            case "\r": out.append(contentsOf: "^n".unicodeScalars)
+            case "\n": if !previousCR { out.append(contentsOf: "^n".unicodeScalars) }
+            default: out.append(scalar)
+            }
+            previousCR = scalar == "\r"
+        }
+        return String(out)
     }
 }

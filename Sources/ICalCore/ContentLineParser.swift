@@ -28,8 +28,7 @@ enum ContentLineParser {
             var values: [String] = []
             if i < n, b[i] == UInt8(ascii: "=") {
                 i += 1
-                repeat {
-                    if i < n, b[i] == UInt8(ascii: ",") { i += 1 }
+                while true {
                     if i < n, b[i] == UInt8(ascii: "\"") {
                         i += 1
                         let start = i
@@ -41,9 +40,12 @@ enum ContentLineParser {
                     } else {
                         let start = i
                         while i < n, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") { i += 1 }
-                        values.append(decode(b, start..<i, invalid: &invalid))
+                        values.append(caretDecoded(decode(b, start..<i, invalid: &invalid)))
                     }
-                } while i < n && b[i] == UInt8(ascii: ",")
+                    // A comma starts the next value, which may be empty (`X=a,,b`, `X=,b`).
+                    guard i < n, b[i] == UInt8(ascii: ",") else { break }
+                    i += 1
+                }
             }
             if !pname.isEmpty { parameters.append(ICalParameter(name: pname, values: values)) }
         }
@@ -69,7 +71,7 @@ enum ContentLineParser {
         return String(String.UnicodeScalarView(slice.map { Unicode.Scalar($0) }))
     }
 
-    /// RFC 6868: `^n` newline, `^^` caret, `^'` double quote.
+    /// RFC 6868: `^n` newline, `^^` caret, `^'` double quote, in quoted and unquoted values.
     static func caretDecoded(_ s: String) -> String {
         guard s.utf8.contains(UInt8(ascii: "^")) else { return s }
         var out = ""

@@ -32,7 +32,11 @@ public struct DateTimeValue: Hashable, Sendable, Comparable, CustomStringConvert
         let trimmed = text.trimmingSpaces()
         let n = trimmed.utf8.count
         guard n == 8 || n == 15 || n == 16 else { return nil }
-        guard trimmed.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "Z") }) else { return nil }
+        // Digits, then `T` at 8, digits, then `Z` at 15: libical alone reads "20260308T09000Z" as 09:00:00.
+        for (i, c) in trimmed.utf8.enumerated() {
+            let ok = i == 8 ? c == UInt8(ascii: "T") : i == 15 ? c == UInt8(ascii: "Z") : (c >= 0x30 && c <= 0x39)
+            guard ok else { return nil }
+        }
         let t = trimmed.withCString { icaltime_from_string($0) }
         guard icaltime_is_null_time(t) == 0 || trimmed == "00000000" else { return nil }
         self.init(year: Int(t.year), month: Int(t.month), day: Int(t.day), hour: Int(t.hour), minute: Int(t.minute),

@@ -22,12 +22,43 @@ public struct DurationValue: Hashable, Sendable {
     /// nil when libical calls the text a bad duration.
     public init?(parsing text: String) {
         let trimmed = text.trimmingSpaces()
-        guard !trimmed.isEmpty else { return nil }
+        guard !trimmed.isEmpty, DurationValue.hasDesignatedNumbers(trimmed) else { return nil }
         let d = trimmed.withCString { icaldurationtype_from_string($0) }
         guard icaldurationtype_is_bad_duration(d) == 0 else { return nil }
         self.init(d)
         // libical reads "P" or "PT" as zero; a real zero has a digit.
         guard trimmed.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+    }
+
+    /// The RFC 5545 shape libical 3.0.16 does not check: every number ends in a designator
+    /// and a `T` has a time part after it, so "P1DT" and "P1D2" are refused.
+    static func hasDesignatedNumbers(_ text: String) -> Bool {
+        var seenP = false, inNumber = false, seenT = false, emptyTimePart = false
+        for (i, byte) in text.utf8.enumerated() {
+            // ABNF literals are case-insensitive; whether lower case is read is libical's call.
+            let c = byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+            switch c {
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
+                guard i == 0 else { return false }
+            case UInt8(ascii: "P"):
+                guard !seenP else { return false }
+                seenP = true
+            case 0x30...0x39:
+                guard seenP else { return false }
+                inNumber = true
+                emptyTimePart = false
+            case UInt8(ascii: "T"):
+                guard seenP, !inNumber, !seenT else { return false }
+                seenT = true
+                emptyTimePart = true
+            case UInt8(ascii: "W"), UInt8(ascii: "D"), UInt8(ascii: "H"), UInt8(ascii: "M"), UInt8(ascii: "S"):
+                guard inNumber else { return false }
+                inNumber = false
+            default:
+                return false
+            }
+        }
+        return seenP && !inNumber && !emptyTimePart
     }
 
     init(_ d: icaldurationtype) {

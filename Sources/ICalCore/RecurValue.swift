@@ -20,6 +20,10 @@ public struct RecurValue: Hashable, Sendable {
     public struct ByDay: Hashable, Sendable {
         public var weekday: Int
         public var position: Int
+        public init(weekday: Int, position: Int = 0) {
+            self.weekday = weekday
+            self.position = position
+        }
     }
 
     /// Problems libical tolerates but RFC 5545 forbids, found while parsing (e.g. both UNTIL
