@@ -55,20 +55,6 @@ struct UpstreamExpectationsRecurringICalEvents {
     /// Expectations icalkit does not meet yet, by case name, with the reason (for the expander's
     /// owner: file, instants, RFC section). Each stays a `withKnownIssue`, which fails once fixed.
     static let knownIssues: [String: String] = [
-        "issue_28_rrule_with_UTC_endinginZ.ics: 15 between 2020-05-25 and 09-05":
-            "Expander: all-day (DATE) series, overrides with RECURRENCE-ID;TZID=GMT Standard Time:20200528T000000 and :20200903T000000 (moved to 05-29, 09-04) "
-            + "do not replace the 05-28 and 09-03 instances, so both the original and the moved instance appear (17, not 15). "
-            + "Series.wallInSeries reads the RECURRENCE-ID of an all-day override as wall clock, but the reader (and the exporter) keep a "
-            + "date-time RECURRENCE-ID as an instant (2020-05-27T23:00Z); the RID's local date names the instance (RFC 5545 §3.8.4.4)",
-        "issue_28_rrule_with_UTC_endinginZ.ics: 1 moved instance between 09-03 and 09-05":
-            "Expander: as above, the 2020-09-03 all-day instance is not replaced by the override RECURRENCE-ID;TZID=GMT Standard Time:20200903T000000 (RFC 5545 §3.8.4.4)",
-        "recurring_events_changed_duration.ics: 2019-03-10 lasts 86400 s":
-            "Expander: override RECURRENCE-ID;TZID=Europe/Berlin:20190310T020000 with a DATE DTSTART (2019-03-10 all-day) does not replace the "
-            + "02:00 Berlin instance; both appear. Series.wallInSeries reads the RID of an all-day override as wall clock (01:00) though it is "
-            + "an instant (2019-03-10T01:00Z = 02:00 Berlin) (RFC 5545 §3.8.4.4)",
-        "issue_128_only_first_event.ics: COUNT=-1 → 7":
-            "Expander: COUNT=-1 (Confluence) gives 1 occurrence; recurring-ical-events ignores a non-positive COUNT and finds 7 "
-            + "(RFC 5545 §3.3.10: COUNT is a positive integer; known expander bug, fixed on another branch)",
         "issue_253_additional_recurrence_id.ics: July 2024: 2 all-day 7-day instances":
             "Genuine difference, for the expander owner: an override (SEQUENCE 1) with RECURRENCE-ID 2024-07-29 names no instance of the "
             + "master (SEQUENCE 2, RRULE UNTIL=20240720); recurring-ical-events drops it as stale, icalkit shows it as an added instance "
