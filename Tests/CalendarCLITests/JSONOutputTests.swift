@@ -150,6 +150,33 @@ struct JSONOutputTests {
         #expect(JSONOutput.events([early1, later, early2].map { Self.occurrence($0) }) == json)
     }
 
+    /// `events` writes occurrence by occurrence, reusing each event's rendered members; it must
+    /// give exactly the bytes of the plain document built from `occurrence(_:)` values.
+    @Test func streamedEventsEqualTheDocumentForm() throws {
+        var event = Event(uid: "s@x", title: "Standup \"daily\"", startDate: Date(timeIntervalSince1970: 1_772_442_000),
+                          endDate: Date(timeIntervalSince1970: 1_772_442_900))
+        event.timeZone = Self.berlin
+        event.location = "Room\n2"
+        event.alarms = [Alarm(relativeOffset: -900)]
+        event.attendees = [Participant(url: "mailto:a@example.com", name: "A")]
+        event.recurrenceRules = [RecurrenceRule(frequency: .daily)]
+        var list: [Occurrence] = []
+        for day in 0..<3 {
+            var e = event
+            e.startDate += TimeInterval(day * 86_400)
+            e.endDate += TimeInterval(day * 86_400)
+            list.append(Occurrence(event: e, calendarTitle: "Work", startDate: e.startDate, endDate: e.endDate,
+                                   occurrenceDate: e.startDate, isRecurring: true, isDetached: false))
+        }
+        var moved = list[1]
+        moved.event.title = "Moved"
+        moved.isDetached = true
+        list.append(moved)
+        let reference = JSONValue.object([("schemaVersion", .int(1)), ("events", .array(list.map(JSONOutput.occurrence)))]).rendered()
+        #expect(JSONOutput.events(list, keepOrder: true) == reference)
+        #expect(JSONOutput.events(list, keepOrder: true).contains("\"title\": \"Moved\""))
+    }
+
     @Test func emptyDocument() {
         #expect(JSONOutput.events([]) == "{\n  \"schemaVersion\": 1,\n  \"events\": []\n}\n")
         #expect(JSONOutput.calendars([]) == "{\n  \"schemaVersion\": 1,\n  \"calendars\": []\n}\n")

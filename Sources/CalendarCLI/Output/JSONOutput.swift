@@ -36,10 +36,82 @@ enum JSONOutput {
     /// `{"schemaVersion": 1, "events": [...]}`. With `keepOrder` the occurrences are written in
     /// the given order (the store's, sorted by their instants on the time line).
     static func events(_ occurrences: [Occurrence], keepOrder: Bool = false) -> String {
-        JSONValue.object([
-            ("schemaVersion", .int(schemaVersion)),
-            ("events", .array((keepOrder ? occurrences : sorted(occurrences)).map(occurrence))),
-        ]).rendered()
+        let list = keepOrder ? occurrences : sorted(occurrences)
+        guard !list.isEmpty else {
+            return JSONValue.object([("schemaVersion", .int(schemaVersion)), ("events", .array([]))]).rendered()
+        }
+        // Byte for byte what `JSONValue.object([...]).rendered()` gives, written occurrence by
+        // occurrence: the members that come from the event alone are rendered once per event
+        // and reused for each of its occurrences (a year of a daily series repeats them 365
+        // times), which was most of the time of a large `events --format json`.
+        var out: [UInt8] = Array("{\n  \"schemaVersion\": \(schemaVersion),\n  \"events\": [\n".utf8)
+        out.reserveCapacity(list.count * 1024)
+        var cache = EventChunkCache()
+        for (i, o) in list.enumerated() {
+            let chunks = cache.chunks(for: o.event)
+            JSONValue.indentation(2, to: &out)
+            out.append(contentsOf: "{\n".utf8)
+            out.append(contentsOf: chunks.uid)
+            JSONValue.writeMembers([("calendar", .string(o.calendarTitle))], indent: 3, closesObject: false, to: &out)
+            out.append(contentsOf: chunks.title)
+            JSONValue.writeMembers([("start", .string(DateText.eventDate(o.startDate, of: o.event))),
+                                    ("end", .string(DateText.eventDate(o.endDate, of: o.event)))],
+                                   indent: 3, closesObject: false, to: &out)
+            out.append(contentsOf: chunks.details)
+            JSONValue.writeMembers([("recurring", .bool(o.isRecurring)),
+                                    ("occurrenceDate", .nullable(o.occurrenceDate.map { occurrenceDateText($0, of: o.event) })),
+                                    ("isDetached", .bool(o.isDetached))],
+                                   indent: 3, closesObject: false, to: &out)
+            out.append(contentsOf: chunks.people)
+            JSONValue.indentation(2, to: &out)
+            out.append(contentsOf: (i + 1 < list.count ? "},\n" : "}\n").utf8)
+        }
+        out.append(contentsOf: "  ]\n}\n".utf8)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The rendered members of an occurrence object that depend on its event only, in the
+    /// order ``occurrenceMembers(_:)`` writes them.
+    private struct EventChunks {
+        var uid: [UInt8] = []
+        var title: [UInt8] = []
+        var details: [UInt8] = []
+        var people: [UInt8] = []
+
+        init(_ e: Event) {
+            JSONValue.writeMembers([("uid", .string(e.uid))], indent: 3, closesObject: false, to: &uid)
+            JSONValue.writeMembers([("title", .string(e.title))], indent: 3, closesObject: false, to: &title)
+            JSONValue.writeMembers([
+                ("isAllDay", .bool(e.isAllDay)),
+                ("timeZone", .nullable(zoneName(of: e))),
+                ("location", .nullable(e.location)),
+                ("notes", .nullable(e.notes)),
+                ("url", .nullable(e.url?.absoluteString)),
+                ("status", .string(e.status.rawValue)),
+            ], indent: 3, closesObject: false, to: &details)
+            JSONValue.writeMembers([
+                ("alarms", .array(e.alarms.map(alarm))),
+                ("organizer", e.organizer.map(participant) ?? .null),
+                ("attendees", .array(e.attendees.map(participant))),
+            ], indent: 3, closesObject: true, to: &people)
+        }
+    }
+
+    /// Chunks by event, ignoring the instance's own start and end (each occurrence carries the
+    /// event with them set). Occurrences of one series share the event's storage, so the
+    /// equality check on a hit is cheap; a THISANDFUTURE or override event is a different value.
+    private struct EventChunkCache {
+        private var byUID: [String: [(event: Event, chunks: EventChunks)]] = [:]
+
+        mutating func chunks(for event: Event) -> EventChunks {
+            var key = event
+            key.startDate = .distantPast
+            key.endDate = .distantPast
+            if let hit = byUID[event.uid]?.first(where: { $0.event == key }) { return hit.chunks }
+            let made = EventChunks(event)
+            byUID[event.uid, default: []].append((key, made))
+            return made
+        }
     }
 
     /// `{"schemaVersion": 1, "reminders": [...]}`; each pair is a reminder and its calendar's title.

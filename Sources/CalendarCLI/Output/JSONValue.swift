@@ -44,13 +44,25 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Writes `members` as the lines of an object at `indent` (each `"key": value`), the last
+    /// one ending without a comma when `closesObject`. Used to write parts of an object.
+    static func writeMembers(_ members: [(String, JSONValue)], indent: Int, closesObject: Bool, to out: inout [UInt8]) {
+        for (i, member) in members.enumerated() {
+            indentation(indent, to: &out)
+            writeString(member.0, to: &out)
+            out.append(contentsOf: ": ".utf8)
+            member.1.write(to: &out, indent: indent)
+            out.append(contentsOf: (closesObject && i + 1 == members.count ? "\n" : ",\n").utf8)
+        }
+    }
+
     private static let indentUnit: [UInt8] = [0x20, 0x20]
 
-    private static func indentation(_ level: Int, to out: inout [UInt8]) {
+    static func indentation(_ level: Int, to out: inout [UInt8]) {
         for _ in 0..<level { out.append(contentsOf: indentUnit) }
     }
 
-    private func write(to out: inout [UInt8], indent: Int) {
+    func write(to out: inout [UInt8], indent: Int) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -84,7 +96,7 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
     /// RFC 8259 string: `"` and `\` escaped, control characters as `\n`, `\t`... or `\u00XX`,
     /// U+2028/U+2029 as `\u2028`/`\u2029`; everything else (including non-ASCII) as UTF-8.
     /// Runs of bytes that need no escape are copied whole.
-    private static func writeString(_ s: String, to out: inout [UInt8]) {
+    static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
