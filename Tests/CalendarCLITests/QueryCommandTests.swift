@@ -192,7 +192,7 @@ struct QueryCommandTests {
     static let badQueries: [CLICase] = [
         CLICase(id: "to before from", args: ["events", "--from", "2026-03-02", "--to", "2026-03-01"],
                 stderr: usageError("'--to' (2026-03-01) must be later than '--from' (2026-03-02)",
-                                   usage: "icalkit [--store PATH] events (--from WHEN --to WHEN | --day DATE) [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled]",
+                                   usage: "icalkit [--store PATH] events (--from WHEN --to WHEN | --day DATE) [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled] [--max-instances N]",
                                    command: "events"),
                 status: .usage),
         CLICase(id: "unknown calendar", args: ["events", "--day", "2026-03-02", "--calendar", "Nope"],
@@ -238,5 +238,26 @@ struct QueryCommandTests {
         #expect(try store.reminders(["--incomplete", "--from", "2026-05-29T16:00:00Z"]).count == 1)
         #expect(try store.reminders(["--from", "2026-05-29T16:00:00Z", "--to", "2026-05-29T16:00:01Z"]).count == 1)
         #expect(try store.reminders(["--calendar", "Platform Team"]).count == 1)
+    }
+}
+
+/// The instance limit: a query that would expand more than `--max-instances` stops with an
+/// error that names the limit and how to raise it; a bad value is a usage error.
+@Suite("events instance limit")
+struct InstanceLimitTests {
+    @Test func limitNamesItselfAndTheFlag() throws {
+        let store = try StoreUnderTest()
+        let team = fixture("demo/team.ics")
+        _ = store.run(["import", team])
+        // team.ics has a weekly stand-up: a year holds about 52 instances, more than 10.
+        let over = store.run(["events", "--from", "2026-01-01", "--to", "2027-01-01", "--max-instances", "10"])
+        #expect(over.status == .failure)
+        #expect(over.stderr.contains("max-instances-per-query"))
+        #expect(over.stderr.contains("--max-instances N"))
+        #expect(over.stdout == "")
+        let enough = store.run(["events", "--from", "2026-01-01", "--to", "2027-01-01", "--max-instances", "100000"])
+        #expect(enough.status == .ok)
+        let bad = store.run(["events", "--from", "2026-01-01", "--to", "2027-01-01", "--max-instances", "lots"])
+        #expect(bad.status == .usage)
     }
 }

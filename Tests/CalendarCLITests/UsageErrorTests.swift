@@ -4,7 +4,7 @@ import Testing
 @Suite("Usage errors and exit codes")
 struct UsageErrorTests {
     static let convertUsage = "icalkit convert INPUT... [--to ics|jcal|json] [-o FILE | --out-dir DIR]"
-    static let eventsUsage = "icalkit [--store PATH] events (--from WHEN --to WHEN | --day DATE) [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled]"
+    static let eventsUsage = "icalkit [--store PATH] events (--from WHEN --to WHEN | --day DATE) [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled] [--max-instances N]"
     static let rootUsage = "icalkit [--store PATH] <subcommand>"
     static let whenForms = "expected YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (wall clock in the zone), or a time with Z or an offset, e.g. 2026-03-02T09:00:00+01:00"
 

@@ -8,6 +8,10 @@ enum StoreCommands {
         "tz", value: "ZONE", help: "The zone WHEN values and floating times are read in (an IANA name such as Europe/Berlin).",
         kind: .zone, default: "the system zone")
     static let from = OptionSpec.option("from", value: "WHEN", help: "Start of the window (inclusive).", kind: .when)
+    static let maxInstances = OptionSpec.option(
+        "max-instances", value: "N",
+        help: "Stop with an error when one query would expand more than N recurrence instances (limit max-instances-per-query).",
+        default: "1000000")
     static let to = OptionSpec.option("to", value: "WHEN", help: "End of the window (exclusive).", kind: .when)
 
     static let whenHelp = """
@@ -69,6 +73,7 @@ enum StoreCommands {
             from, to, day, calendar, tz,
             eventsFormat,
             .flag("include-cancelled", help: "Also list cancelled occurrences (STATUS:CANCELLED)."),
+            maxInstances,
         ],
         groups: [OptionGroup(alternatives: [[from.name, to.name], [day.name]], required: true)],
         examples: [

@@ -14,6 +14,10 @@ enum QueryCommands {
         let io = invocation.io
         let zone = invocation.timeZone
         let (start, end) = try window(invocation)
+        if let raw = args.value(StoreCommands.maxInstances), (Int(raw) ?? 0) <= 0 {
+            throw CLIError.usage("--max-instances needs a positive whole number, e.g. --max-instances 5000000 (got '\(raw)')",
+                                 command: ["events"])
+        }
         let predicate = EventPredicate(startDate: start, endDate: end, calendarTitles: StoreAccess.calendarTitles(invocation),
                                        timeZone: zone, includesCancelled: args.has("include-cancelled"))
         let format = args.value(StoreCommands.eventsFormat) ?? "table"

@@ -1,6 +1,7 @@
 import CalendarModel
 import CalendarStore
 import Foundation
+import ICalConversion
 
 /// Opening the store for a command, and turning store errors into CLI errors with the exit
 /// statuses of DESIGN.md.
@@ -22,6 +23,9 @@ enum StoreAccess {
     static func open(_ invocation: Invocation) throws(CLIError) -> EventStore {
         let path = path(for: invocation)
         do {
+            if let limit = invocation.arguments.value(StoreCommands.maxInstances).flatMap(Int.init) {
+                return try EventStore(path: path, expander: RecurringEventExpander(limits: .init(maxInstancesPerQuery: limit)))
+            }
             return try EventStore(path: path)
         } catch let error as StoreError {
             if error.reason == .cannotCreate, let blocker = nonDirectoryAncestor(of: path) {
@@ -75,6 +79,10 @@ enum StoreAccess {
     static func cliError(_ error: any Error) -> CLIError {
         if let store = error as? StoreError { return cliError(store) }
         if let cli = error as? CLIError { return cli }
+        if case ExpansionError.tooManyInstances(let limit)? = error as? ExpansionError {
+            return .failure("the query produced more than \(limit) recurrence instances (limit max-instances-per-query); "
+                            + "ask for a shorter window or raise the limit with --max-instances N")
+        }
         return .failure(String(describing: error))
     }
 
