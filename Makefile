@@ -57,7 +57,7 @@ convert-check: deps
 	if [ -d "$(CORPUS)" ]; then \
 	  find "$(CORPUS)" -name '*.ics' -print0 | xargs -0 grep -lZE '$(TRICKY_PATTERN)' | sort -z > .build/tricky.list; \
 	else echo "convert-check: $(CORPUS) absent: corpus files skipped"; : > .build/tricky.list; fi; \
-	xargs -0 python3 Conformance/convert_check.py --icalkit .build/debug/icalkit --python .venv-oracle/bin/python \
+	xargs -0 python3 Conformance/convert_check.py --icalkit .build/debug/icalkit --python .venv-oracle/bin/python --store-check --corpus "$(CORPUS)" \
 	  $$files < .build/tricky.list
 
 ## Benchmarks (release build; not part of make test). See Bench/README.md.

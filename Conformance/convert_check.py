@@ -7,7 +7,10 @@ over the same window, and compare the occurrences (uid, start, end). Also checks
 icalendar reads the converted file, that every component kind and property name of F is in it,
 and that each VCALENDAR of it defines every TZID it uses exactly once.
 
-Usage: convert_check.py --icalkit PATH --python VENV_PYTHON [--from 2020-01-01 --to 2031-01-01] FILE...
+With --store-check it also imports each file into a fresh store twice (the second import must
+change nothing) and compares `icalkit events --format json` over the window with the oracle.
+
+Usage: convert_check.py --icalkit PATH --python VENV_PYTHON [--from 2020-01-01 --to 2031-01-01] [--store-check] FILE...
 Prints one line per file and a summary `convert-check: N passed, M failed`; exits 1 if any failed.
 Files the oracle cannot read at all are reported as skipped, not passed.
 """
@@ -20,6 +23,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+KNOWN = {}
 
 
 def unfolded(text):
@@ -118,14 +122,81 @@ def key(o):
     return (o["uid"], o["start"], o["end"])
 
 
+def to_oracle_form(text):
+    """icalkit's JSON time (RFC 3339 with offset, Z, floating, or a date) in the oracle's form:
+    zoned and UTC times in UTC with Z; floating and dates as written."""
+    import datetime as dt
+    if len(text) == 10 or (len(text) == 19 and text[10] == "T"):
+        return text
+    t = dt.datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(dt.timezone.utc)
+    return t.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def known_differences(path):
+    """The machine-readable block of KNOWN_DIFFERENCES.md: {file: {"oracle"|"icalkit": {(uid, start, end)}}},
+    times without a trailing Z (the conformance runner compares wall clock in UTC)."""
+    table = {}
+    try:
+        text = open(path, encoding="utf-8").read()
+    except OSError:
+        return table
+    block = re.search(r"```known-differences\n(.*?)```", text, re.S)
+    for line in (block.group(1) if block else "").splitlines():
+        if line.startswith("#") or "|" not in line:
+            continue
+        parts = [p.strip() for p in line.split("|")]
+        if len(parts) < 5:
+            continue
+        table.setdefault(parts[0], {}).setdefault(parts[2], set()).add((parts[1], parts[3], parts[4]))
+    return table
+
+
+def strip_z(k):
+    return (k[0], k[1].rstrip("Z"), k[2].rstrip("Z"))
+
+
+def is_known(k, entries):
+    """True when an entry (with `*` matching anything, as the conformance runner reads it) names k."""
+    k = strip_z(k)
+    return any(all(e == "*" or e == v for e, v in zip(entry, k)) for entry in entries)
+
+
+def store_check(icalkit, path, start, end, tmp):
+    """Problems found importing `path` twice into a fresh store and listing its events."""
+    store = os.path.join(tmp, "store-" + str(abs(hash(path))) + ".sqlite")
+    problems = []
+    first = subprocess.run([icalkit, "--store", store, "import", path, "--format", "json"], capture_output=True, text=True)
+    if first.returncode not in (0, 65):
+        return [f"import exited {first.returncode}: {first.stderr.strip()[:200]}"], None
+    second = subprocess.run([icalkit, "--store", store, "import", path, "--format", "json"], capture_output=True, text=True)
+    try:
+        report = json.loads(second.stdout)
+        for f in report["files"]:
+            for c in f.get("calendars", []):
+                if c["added"] or c["updated"] or c.get("removed", 0):
+                    problems.append(f"second import changed the store: {c['added']} added, {c['updated']} updated")
+    except (ValueError, KeyError) as e:
+        problems.append(f"second import report unreadable: {e}")
+    ev = subprocess.run([icalkit, "--store", store, "events", "--from", start, "--to", end, "--tz", "UTC",
+                         "--format", "json", "--include-cancelled"], capture_output=True, text=True)
+    if ev.returncode != 0:
+        return problems + [f"events exited {ev.returncode}: {ev.stderr.strip()[:200]}"], None
+    # A UID icalkit derived for a component without one is the oracle's missing UID.
+    occurrences = [("" if o["uid"].startswith("icalkit-derived-") else o["uid"].strip(), to_oracle_form(o["start"]), to_oracle_form(o["end"])) for o in json.loads(ev.stdout)["events"]]
+    return problems, occurrences
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--icalkit", required=True)
     ap.add_argument("--python", required=True)
     ap.add_argument("--from", dest="start", default="2020-01-01")
     ap.add_argument("--to", dest="end", default="2031-01-01")
+    ap.add_argument("--store-check", action="store_true")
+    ap.add_argument("--corpus", default=os.path.join(HERE, "..", "..", "shared", "corpus"))
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
+    KNOWN.update(known_differences(os.path.join(HERE, "KNOWN_DIFFERENCES.md")))
 
     passed = failed = skipped = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -166,6 +237,23 @@ def main():
             if lost:
                 problems.append(f"lost {lost}")
             problems += tz_problems(dst, src)
+            if args.store_check:
+                store_problems, listed = store_check(args.icalkit, f, args.start, args.end, tmp)
+                problems += store_problems
+                if listed is not None and not a["error"]:
+                    # `events` lists VEVENTs; documented differences (KNOWN_DIFFERENCES.md,
+                    # icalkit right per RFC 5545) are taken out of both sides.
+                    rel = os.path.relpath(f, args.corpus) if not os.path.relpath(f, args.corpus).startswith("..") \
+                        else os.path.relpath(f, os.path.join(HERE, ".."))
+                    known = KNOWN.get(rel, {})
+                    expected = sorted(k for k in (((u or "").strip(), s_, e) for (u, s_, e) in
+                                                  map(key, [o for o in a["occurrences"] if o.get("kind", "VEVENT") == "VEVENT"]))
+                                      if not is_known(k, known.get("oracle", set())))
+                    listed = [k for k in listed if not is_known(k, known.get("icalkit", set()))]
+                    if sorted(listed) != expected:
+                        only_o = [k for k in expected if k not in listed][:3]
+                        only_i = [k for k in listed if k not in expected][:3]
+                        problems.append(f"`icalkit events` differs from the oracle: only oracle {only_o}, only icalkit {only_i}")
             if problems:
                 failed += 1
                 print(f"FAIL {f}: " + "; ".join(problems))
