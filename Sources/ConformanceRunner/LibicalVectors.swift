@@ -3,8 +3,11 @@ import Foundation
 import ICalConversion
 import ICalCore
 
-/// libical's recurrence test vectors, run through icalkit's path:
-/// RRULE text → ``RecurrenceRule`` (ICalendarReader) → `rfc5545String` → libical's iterator.
+/// libical's recurrence test vectors, run two ways:
+/// - bare: RRULE text → ``RecurrenceRule`` (ICalendarReader) → `rfc5545String` → libical's
+///   iterator (`ICalCore.RecurrenceIterator`), which shows what libical 3.0.16 does by itself;
+/// - expander (what counts): a floating event with the vector's DTSTART (all-day for a DATE) and
+///   RRULE, read by ICalendarReader and expanded by ``RecurrenceExpander``, icalkit's real path.
 struct VectorCase: Sendable {
     var file: String
     var line: Int
@@ -26,6 +29,18 @@ struct VectorResult: Sendable {
     /// For a failing case: libical 3.0.16 fed the original RRULE text (not icalkit's) gives
     /// the same wrong result, so the failure is libical's, not icalkit's rule path.
     var sameAsRawLibical: Bool = false
+    /// The same case through ``RecurrenceExpander``.
+    var expander = ExpanderOutcome(passed: false, byDesign: nil, detail: "not run")
+}
+
+/// One vector through the expander.
+struct ExpanderOutcome: Sendable {
+    var passed: Bool
+    /// Non-nil when the case passes only once the expander's by-design DTSTART is set aside: DTSTART
+    /// is no instance of the rule (not in INSTANCES), the expander adds it as the first occurrence
+    /// (RFC 5545 §3.3.10, DESIGN.md) and, for a COUNT rule, it takes the first COUNT place (K10).
+    var byDesign: String?
+    var detail: String
 }
 
 enum LibicalVectors {
@@ -105,6 +120,82 @@ enum LibicalVectors {
     }
 
     static func run(_ c: VectorCase) -> VectorResult {
+        var r = runBare(c)
+        r.expander = throughExpander(c, bare: r)
+        return r
+    }
+
+    /// The case through icalkit's expander: a floating event (all-day when DTSTART is a DATE).
+    static func throughExpander(_ c: VectorCase, bare: VectorResult) -> ExpanderOutcome {
+        guard let start = DateTimeValue(parsing: c.dtstart) else { return ExpanderOutcome(passed: false, byDesign: nil, detail: "DTSTART unreadable") }
+        let dt = start.isDate ? "DTSTART;VALUE=DATE:\(c.dtstart)" : "DTSTART:\(c.dtstart)"
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//icalkit//conformance//EN\r\nBEGIN:VEVENT\r\nUID:vector\r\n"
+            + "DTSTAMP:20260101T000000Z\r\n\(dt)\r\nRRULE:\(c.rrule)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let read = ICalendarReader().read(Data(text.utf8), fileName: "vector")
+        if let expectedError = c.expectedError {
+            // The rule path is the bare one: refused by the reader, or by libical (the expander
+            // then leaves the rule out and reports DTSTART alone).
+            return ExpanderOutcome(passed: bare.passed, byDesign: nil,
+                                   detail: bare.passed ? bare.detail : "expected error \"\(expectedError)\": \(bare.detail)")
+        }
+        guard let doc = read.documents.first, let event = doc.events.first else {
+            return ExpanderOutcome(passed: false, byDesign: nil, detail: "no event read: " + read.diagnostics.map(\.message).joined(separator: "; "))
+        }
+        guard let rule = event.recurrenceRules.first else {
+            let why = read.diagnostics.filter { $0.property == "RRULE" }.map(\.message).joined(separator: "; ")
+            return ExpanderOutcome(passed: false, byDesign: nil, detail: "rule refused: " + why)
+        }
+        let all = c.instances ?? []
+        let startAt = c.startAt.flatMap { DateTimeValue(parsing: $0) }
+        var expected = startAt.map { s in all.filter { v in DateTimeValue(parsing: v).map { !($0 < s) } ?? true } } ?? all
+        let from = max(start.secondsAsUTC, startAt?.secondsAsUTC ?? Int.min)
+        let lastExpected = expected.last.flatMap { DateTimeValue(parsing: $0)?.secondsAsUTC } ?? from
+        let bounded = rule.end.count.map { $0 > 0 } ?? false || rule.end.until != nil
+        // A bounded rule stops by itself: look far past the last expected instance for extra
+        // ones. An endless one: exactly up to the last expected instance (its first N instances).
+        let to = bounded ? max(lastExpected, from) + 50 * 366 * 86_400
+            : (expected.isEmpty ? from + 10 * 366 * 86_400 : lastExpected)
+        let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+        let predicate = EventPredicate(startDate: Date(timeIntervalSince1970: TimeInterval(from)),
+                                       endDate: Date(timeIntervalSince1970: TimeInterval(to + 1)), timeZone: utc, includesCancelled: true)
+        let expander = RecurrenceExpander(resolver: ZoneResolver(timeZones: doc.timeZones))
+        var got: [String]
+        do {
+            got = try expander.occurrences(master: event, overrides: [], calendarTitle: "", matching: predicate)
+                .map { Int($0.startDate.timeIntervalSince1970.rounded(.down)) }
+                .filter { $0 >= from && $0 <= to }
+                .map { DateTimeValue(secondsAsUTC: $0, isDate: start.isDate, isUTC: start.isUTC).description }
+        } catch {
+            return ExpanderOutcome(passed: false, byDesign: nil, detail: "expander threw: \(error)")
+        }
+        if got == expected { return ExpanderOutcome(passed: true, byDesign: nil, detail: "") }
+        // DTSTART added by design: DTSTART is no instance of the rule (INSTANCES, libical's
+        // expected data, lists every instance from DTSTART on and does not list it).
+        let dtstartText = start.description
+        if !all.contains(dtstartText) {
+            var notes: [String] = []
+            var mine = got
+            if mine.first == dtstartText {
+                mine.removeFirst()
+                notes.append("DTSTART \(dtstartText) added as the first occurrence")
+            }
+            if let count = rule.end.count, count > 0, all.count == count, let last = all.last, expected.last == last {
+                // DTSTART took the first of the COUNT places; the rule's last instance is not in the set.
+                expected.removeLast()
+                notes.append("it takes one COUNT place (K10), so the rule's \(count)th instance is not in the set")
+            }
+            if !notes.isEmpty && mine == expected {
+                return ExpanderOutcome(passed: true, byDesign: notes.joined(separator: "; "), detail: "")
+            }
+            if !notes.isEmpty {
+                return ExpanderOutcome(passed: false, byDesign: nil,
+                                       detail: "(DTSTART set aside) " + firstDifference(expected: expected, got: mine))
+            }
+        }
+        return ExpanderOutcome(passed: false, byDesign: nil, detail: firstDifference(expected: expected, got: got))
+    }
+
+    static func runBare(_ c: VectorCase) -> VectorResult {
         let through = throughIcalkit(rrule: c.rrule, dtstart: c.dtstart)
         if let expectedError = c.expectedError {
             switch through {

@@ -160,4 +160,54 @@ struct ExpansionCorpusRegressionTests {
             """, from: Fixture.utc(1990, 1, 1), to: Fixture.utc(2035, 1, 1))
         #expect(Fixture.walls(list) == c.expected)
     }
+
+    /// recurring-ical-events `issue_253_additional_recurrence_id.ics`: the master (SEQUENCE 2,
+    /// every other Monday from 2024-07-01 UNTIL 2024-07-20: 07-01 and 07-15) and a leftover of
+    /// its earlier revision (SEQUENCE 1, RECURRENCE-ID 2024-07-29, no longer an instance). The
+    /// leftover is superseded (RFC 5545 §3.8.4.4, RFC 5546 §2.1.5); with the master's SEQUENCE
+    /// the same component adds an instance (RFC 5545 §3.8.4.4).
+    @Test(arguments: [(1, ["20240701T000000", "20240715T000000"]),
+                      (2, ["20240701T000000", "20240715T000000", "20240729T000000"])])
+    func staleOverrideNamingNoInstance(sequence: Int, expected: [String]) throws {
+        let list = try Self.expand("""
+            BEGIN:VEVENT
+            UID:111
+            DTSTAMP:20240707T214014Z
+            DTSTART;VALUE=DATE:20240729
+            DTEND;VALUE=DATE:20240804
+            RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO
+            RECURRENCE-ID;VALUE=DATE:20240729
+            SEQUENCE:\(sequence)
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:111
+            DTSTAMP:20240707T214014Z
+            DTSTART;VALUE=DATE:20240701
+            DTEND;VALUE=DATE:20240708
+            RRULE:FREQ=WEEKLY;UNTIL=20240720;INTERVAL=2;BYDAY=MO
+            SEQUENCE:2
+            END:VEVENT
+
+            """, from: Fixture.utc(2024, 1, 1), to: Fixture.utc(2025, 1, 1))
+        #expect(Fixture.walls(list) == expected)
+    }
+
+    /// recurring-ical-events `issue_201_test_matrix.ics`, UID VEVENT-DATE-HOURS:
+    /// `DTSTART;VALUE=DATE:20000101` with `DURATION:PT10H`. An all-day instance covers whole
+    /// dates (RFC 5545 §3.3.4, §3.6.1): it is 2000-01-01, ending 2000-01-02 (non-inclusive), not
+    /// a zero-day instance; `P3D` stays three days.
+    @Test(arguments: [("PT10H", "20000102T000000"), ("P3D", "20000104T000000"), ("P1DT1H", "20000103T000000")])
+    func allDayDurationCoversWholeDays(duration: String, end: String) throws {
+        let list = try Self.expand("""
+            BEGIN:VEVENT
+            UID:VEVENT-DATE-HOURS
+            DTSTAMP:20200101T000000Z
+            DTSTART;VALUE=DATE:20000101
+            DURATION:\(duration)
+            END:VEVENT
+
+            """, from: Fixture.utc(1999, 1, 1), to: Fixture.utc(2001, 1, 1))
+        #expect(Fixture.walls(list) == ["20000101T000000"])
+        #expect(list.map { Fixture.wall($0.endDate) } == [end])
+    }
 }

@@ -76,9 +76,20 @@ struct ExpansionOverrideTests {
 
     @Test func overrideMatchingNoInstanceIsShown() throws {
         // Wednesday 2026-03-11 09:00 is no instance of a Monday rule (RFC 5545: it adds one).
-        let extra = Self.override(rid: Fixture.utc(2026, 3, 11, 8), start: Fixture.utc(2026, 3, 11, 8), title: "Extra")
+        // With the master's SEQUENCE (an override of an older revision that names no instance
+        // is a leftover: see staleOverrideNamingNoInstanceIsDropped).
+        var extra = Self.override(rid: Fixture.utc(2026, 3, 11, 8), start: Fixture.utc(2026, 3, 11, 8), title: "Extra")
+        extra.sequence = Self.master.sequence
         let list = try Fixture.occurrences(Self.master, [extra], Self.twoWeeks)
         #expect(list.map(\.event.title) == ["Weekly", "Extra", "Weekly"])
+    }
+
+    @Test func staleOverrideNamingNoInstanceIsDropped() throws {
+        // SEQUENCE 0 < the master's 5, and Wednesday 2026-03-11 is no instance: superseded
+        // (RFC 5545 §3.8.4.4, RFC 5546 §2.1.5). A lower SEQUENCE naming an instance still replaces it.
+        let stale = Self.override(rid: Fixture.utc(2026, 3, 11, 8), start: Fixture.utc(2026, 3, 11, 8), title: "Extra")
+        let list = try Fixture.occurrences(Self.master, [stale], Self.twoWeeks)
+        #expect(list.map(\.event.title) == ["Weekly", "Weekly"])
     }
 
     /// recurring-ical-events `issue_163_deleted_modification.ics`: an EXDATE removes an

@@ -55,10 +55,10 @@ struct UpstreamExpectationsRecurringICalEvents {
     /// Expectations icalkit does not meet yet, by case name, with the reason (for the expander's
     /// owner: file, instants, RFC section). Each stays a `withKnownIssue`, which fails once fixed.
     static let knownIssues: [String: String] = [
-        "issue_253_additional_recurrence_id.ics: July 2024: 2 all-day 7-day instances":
-            "Genuine difference, for the expander owner: an override (SEQUENCE 1) with RECURRENCE-ID 2024-07-29 names no instance of the "
-            + "master (SEQUENCE 2, RRULE UNTIL=20240720); recurring-ical-events drops it as stale, icalkit shows it as an added instance "
-            + "2024-07-29–08-04 (RFC 5545 §3.8.4.4 ties RECURRENCE-ID to an instance of the set; RFC 5546 §2.1.5 SEQUENCE)",
+        "issue_201_test_matrix.ics: VEVENT-DATE-HOURS lasts 36000 s":
+            "Genuine difference (Conformance/KNOWN_DIFFERENCES.md K13): DTSTART;VALUE=DATE:20000101 with DURATION:PT10H is an all-day "
+            + "instance; icalkit makes it cover the date it touches, 2000-01-01..01-02 (86400 s), recurring-ical-events ends it at "
+            + "10:00 (RFC 5545 §3.3.4: a DATE has no time of day; §3.6.1)",
         "issue_223_thunderbird.ics: 2025-04-23: 1 with SEQUENCE 3":
             "Genuine difference: recurring-ical-events gives every occurrence the highest SEQUENCE of the series (3); icalkit keeps the "
             + "SEQUENCE of the component each occurrence comes from (master: 1) (RFC 5545 §3.8.7.4: SEQUENCE is per component revision)",

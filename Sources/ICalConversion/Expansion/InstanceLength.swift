@@ -4,7 +4,8 @@ import Foundation
 /// How long each instance of a series lasts, as RFC 5545 §3.8.5.3 says: with DTEND the exact
 /// duration (DTEND − DTSTART) applies to every instance; with DURATION the day and week part is
 /// nominal (added on the wall clock, so `P1D` across a spring-forward change is 23 hours) and the
-/// time part exact. An all-day event without DTEND lasts one day; a date-time one without DTEND
+/// time part exact (for an all-day event rounded up to whole days, at least one). An all-day
+/// event without DTEND lasts one day; a date-time one without DTEND
 /// or DURATION lasts zero seconds (the reader gives it `endDate == startDate`).
 ///
 /// ```swift
@@ -16,7 +17,14 @@ enum InstanceLength: Hashable, Sendable {
     case nominal(days: Int, seconds: Int)
 
     init(event: Event) {
-        if let d = event.duration {
+        if let d = event.duration, event.isAllDay {
+            // An all-day instance covers whole dates (RFC 5545 §3.3.4: a DATE has no time of
+            // day; §3.6.1: DTEND is non-inclusive): a time part (`DURATION:PT10H` with
+            // `DTSTART;VALUE=DATE`) extends it to the end of the date it reaches, and it lasts at
+            // least the one day an all-day event without DTEND lasts, never zero days (K3/K13).
+            let total = d.nominalDays * 86_400 + d.exactSeconds
+            self = .nominal(days: max(1, (total + 86_399) / 86_400), seconds: 0)
+        } else if let d = event.duration {
             self = .nominal(days: d.nominalDays, seconds: d.exactSeconds)
         } else if event.isAllDay && event.endDate <= event.startDate {
             self = .exact(seconds: 86_400)

@@ -38,7 +38,9 @@ import ICalCore
 ///   zone it was written in; a DATE RECURRENCE-ID replaces the instances on that date; a
 ///   floating one against a zoned series is read in the series' zone. An override shows where
 ///   it now is (moved into the window: shown; moved out: gone), also when it matches no
-///   instance (RFC 5545: it adds one) and whatever its SEQUENCE. With `RANGE=THISANDFUTURE`
+///   instance (RFC 5545: it adds one) and whatever its SEQUENCE, except that an override with a
+///   lower SEQUENCE than the master that names no instance of the series is a leftover of an
+///   earlier revision and is left out (``Series/isSuperseded(_:budget:)``). With `RANGE=THISANDFUTURE`
 ///   its changes (the wall-clock shift of its start against its RECURRENCE-ID, its length, its
 ///   other fields) apply to every later instance up to the next THISANDFUTURE override; those
 ///   instances are not detached.
@@ -167,6 +169,7 @@ public struct RecurrenceExpander: Sendable {
             }
         }
         for o in overrides where !series.isExcluded(o) {
+            if try series.isSuperseded(o, budget: budget) { continue }
             consider(o, start: o.startDate, end: max(o.endDate, o.startDate), occurrenceDate: o.occurrenceDate,
                      isRecurring: true, isDetached: o.occurrenceDate != nil)
         }

@@ -45,7 +45,8 @@ struct RuleWalker {
     /// False only in tests: walk from DTSTART even when skipping ahead is possible.
     var allowsSkipping = true
 
-    init(rule: RecurrenceRule, dtstartWall: Int, frame: SeriesFrame) {
+    init(rule given: RecurrenceRule, dtstartWall: Int, frame: SeriesFrame) {
+        let rule = RuleWalker.normalized(given, isDate: frame.isAllDay)
         self.rule = rule
         self.dtstartWall = dtstartWall
         isDate = frame.isAllDay
@@ -89,6 +90,36 @@ struct RuleWalker {
             explicitRule = r
             baseWall = periodStart(periodKey(dtstartWall))
         }
+    }
+
+    /// The rule as RFC 5545 §3.3.10 reads it, before it goes to libical 3.0.16:
+    /// - a BY list is a set: a repeated value is kept once (libical repeats the instance:
+    ///   `FREQ=WEEKLY;COUNT=3;BYDAY=SU,TH,TH` gives the Thursday twice and COUNT counts both);
+    /// - "The BYSECOND, BYMINUTE and BYHOUR rule parts MUST be ignored in RRULE and EXRULE
+    ///   properties if present when the associated DTSTART property has a DATE value type":
+    ///   they are dropped for an all-day series (libical expands them into times of day that
+    ///   the DATE cannot hold, repeating each date: `FREQ=DAILY;BYMINUTE=1,2,3,4;INTERVAL=2;COUNT=3`).
+    static func normalized(_ rule: RecurrenceRule, isDate: Bool) -> RecurrenceRule {
+        func unique<T: Hashable>(_ list: [T]) -> [T] {
+            var seen = Set<T>()
+            return list.filter { seen.insert($0).inserted }
+        }
+        var r = rule
+        r.daysOfTheWeek = unique(r.daysOfTheWeek)
+        r.daysOfTheMonth = unique(r.daysOfTheMonth)
+        r.daysOfTheYear = unique(r.daysOfTheYear)
+        r.weeksOfTheYear = unique(r.weeksOfTheYear)
+        r.monthsOfTheYear = unique(r.monthsOfTheYear)
+        r.setPositions = unique(r.setPositions)
+        r.hours = unique(r.hours)
+        r.minutes = unique(r.minutes)
+        r.seconds = unique(r.seconds)
+        if isDate {
+            r.hours = []
+            r.minutes = []
+            r.seconds = []
+        }
+        return r
     }
 
     /// Where libical's walk starts: DTSTART, or for BYSETPOS emulation the start of its period.

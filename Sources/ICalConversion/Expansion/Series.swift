@@ -172,6 +172,27 @@ struct Series {
         return ridWall == slot.wall
     }
 
+    /// A leftover of an earlier revision of the series: its SEQUENCE is lower than the master's
+    /// and its RECURRENCE-ID names no instance of the master's recurrence set.
+    ///
+    /// RFC 5545 §3.8.4.4: RECURRENCE-ID is "used in conjunction with the UID and SEQUENCE
+    /// properties to identify a particular instance"; RFC 5546 §2.1.5: the organizer increments
+    /// SEQUENCE with each significant revision, and the component with the higher SEQUENCE
+    /// (here the master's new revision) supersedes the earlier one. An override of an older
+    /// revision that names an instance the series still has is kept (clients do not bump an
+    /// untouched override's SEQUENCE when they revise the master: recurring-ical-events'
+    /// `recurrence_sequence_number.ics`, `issue_253_edge_case_1.ics`); one whose instance the new
+    /// revision no longer has (`issue_253_additional_recurrence_id.ics`: the revision added an
+    /// UNTIL) does not add an instance. An override with the master's SEQUENCE or higher naming
+    /// no instance still adds one (RFC 5545 §3.8.4.4).
+    func isSuperseded(_ o: Event, budget: ExpansionBudget) throws(ExpansionError) -> Bool {
+        guard let rid = o.occurrenceDate, o.sequence < master.sequence else { return false }
+        let day = floorDiv(Series.ridWall(o, rid: rid, frame: frame, resolver: resolver), 86_400) * 86_400
+        // The days around it: the series' wall clock and the RECURRENCE-ID's may differ by a zone offset.
+        let near = try slots(from: day - 86_400, to: day + 2 * 86_400, budget: budget)
+        return !near.contains { replaces(o, slot: $0) }
+    }
+
     /// The latest THISANDFUTURE override before this slot, if any.
     func governingRangeOverride(for slot: Slot) -> RangeOverride? {
         rangeOverrides.last { $0.ridWall < slot.wall }
