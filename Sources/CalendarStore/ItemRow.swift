@@ -116,8 +116,8 @@ struct ItemRow {
     /// The instant a wall-clock time (stored as UTC) has in `zone`. A time in a gap (spring
     /// forward) moves forward by the gap's length; a time in an overlap takes one of its two instants.
     static func placing(wallClock: Date, in zone: TimeZone) -> Date {
-        let guess = wallClock.addingTimeInterval(-TimeInterval(zone.secondsFromGMT(for: wallClock)))
-        let offset = zone.secondsFromGMT(for: guess)
+        let guess = wallClock.addingTimeInterval(-TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: wallClock)))
+        let offset = ZoneOffsets.shared.secondsFromGMT(zone, at: guess)
         return wallClock.addingTimeInterval(-TimeInterval(offset))
     }
 

@@ -13,7 +13,7 @@ enum DateText {
     /// RFC 3339 with the zone's offset at that instant, or `Z` when the zone is UTC.
     static func rfc3339(_ date: Date, in zone: TimeZone) -> String {
         if isUTC(zone) { return utc(date) }
-        let offset = zone.secondsFromGMT(for: date)
+        let offset = ZoneOffsets.shared.secondsFromGMT(zone, at: date)
         return format(date.addingTimeInterval(TimeInterval(offset)), time: true, suffix: .offset(offset))
     }
 

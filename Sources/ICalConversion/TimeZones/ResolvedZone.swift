@@ -1,3 +1,4 @@
+import CalendarModel
 import Foundation
 import ICalCore
 
@@ -27,7 +28,7 @@ public struct ResolvedZone: Sendable {
     public func utcOffset(atUTC t: Int) -> Int {
         switch rules {
         case .vtimezone(let z): return z.utcOffset(atUTC: t)
-        case .tzdb(let z): return z.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t)))
+        case .tzdb(let z): return ZoneOffsets.shared.secondsFromGMT(z, at: Date(timeIntervalSince1970: TimeInterval(t)))
         }
     }
 

@@ -64,8 +64,8 @@ enum QueryCommands {
     static func wallClockConvention(_ o: Occurrence, zone: TimeZone) -> Occurrence {
         guard o.event.isAllDay || o.event.timeZone == nil else { return o }
         var copy = o
-        copy.startDate = o.startDate.addingTimeInterval(TimeInterval(zone.secondsFromGMT(for: o.startDate)))
-        copy.endDate = o.endDate.addingTimeInterval(TimeInterval(zone.secondsFromGMT(for: o.endDate)))
+        copy.startDate = o.startDate.addingTimeInterval(TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: o.startDate)))
+        copy.endDate = o.endDate.addingTimeInterval(TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: o.endDate)))
         return copy
     }
 
