@@ -1,5 +1,6 @@
 import CalendarModel
 import Foundation
+import ICalConversion
 
 /// What kind of calendar item a row or report entry is.
 public enum ItemKind: String, Hashable, Sendable, Codable {
@@ -74,8 +75,8 @@ struct ItemRow {
     ///
     /// - Non-recurring: its own start and end.
     /// - RRULEs all with UNTIL: the latest UNTIL (+1 day for a DATE UNTIL) plus the event's
-    ///   duration, or the end of a later RDATE. Any rule with COUNT or no end: open (nil),
-    ///   because computing the COUNT-th instance needs the expander.
+    ///   duration, or the end of a later RDATE. Rules with COUNT: the end of the last instance
+    ///   as the expander walks it (plus a day). A rule with no end: open (nil).
     /// - An override: its own start/end, widened back to its RECURRENCE-ID; open with
     ///   `RANGE=THISANDFUTURE`, since it shifts every later instance.
     static func span(of event: Event) -> (first: Date, last: Date?) {
@@ -91,12 +92,28 @@ struct ItemRow {
             let end = date.periodEnd ?? date.date.addingTimeInterval(date.periodDuration?.timeInterval ?? duration)
             last = last.map { max($0, end) }
         }
+        var hasCount = false
         for rule in event.recurrenceRules {
-            guard let until = rule.end.until, rule.end.count == nil else { return (first, nil) }
+            if rule.end.count != nil && rule.end.until == nil { hasCount = true; continue }
+            guard let until = rule.end.until else { return (first, nil) }
             let end = until.addingTimeInterval((rule.end.untilIsDate ? 86_400 : 0) + duration)
             last = last.map { max($0, end) }
         }
+        if hasCount, let countEnd = countedSeriesEnd(event) {
+            last = last.map { max($0, countEnd) }
+        } else if hasCount {
+            return (first, nil)
+        }
         return (first, last)
+    }
+
+    /// The end of the last instance of a series whose rules end by COUNT, walked by the
+    /// expander (at most 100,000 instances; longer series stay open-ended). The calendar's own
+    /// VTIMEZONEs are not at hand here, so a day of slack covers a zone read from the tz database
+    /// instead, or a custom zone read as floating.
+    private static func countedSeriesEnd(_ event: Event) -> Date? {
+        let expander = RecurrenceExpander(resolver: ZoneResolver(), limits: .init(maxInstancesPerQuery: 100_000))
+        return expander.span(master: event, overrides: []).lastEnd?.addingTimeInterval(86_400)
     }
 
     /// The instant of a reminder's DUE/DTSTART components: exact when they carry a zone and a

@@ -178,6 +178,20 @@ struct QueryTests {
         }
     }
 
+    /// A series that ends by COUNT has a finite indexed end, so a window after it never reads it.
+    @Test func countedSeriesIsNotReadAfterItsEnd() throws {
+        let recorder = RecordingExpander()
+        try withStore(expander: recorder) { store in
+            var counted = makeEvent("count@x", start: utc(2026, 3, 2, 9))
+            counted.recurrenceRules = [RecurrenceRule(frequency: .daily, end: .afterOccurrences(5))]   // last: 03-06
+            _ = try store.importDocument(makeDocument("Work", events: [counted]))
+            _ = try store.events(matching: store.predicateForEvents(withStart: utc(2026, 6, 1), end: utc(2026, 6, 8), calendars: nil, timeZone: .gmt))
+            #expect(recorder.calls.isEmpty)
+            _ = try store.events(matching: store.predicateForEvents(withStart: utc(2026, 3, 5), end: utc(2026, 3, 6), calendars: nil, timeZone: .gmt))
+            #expect(recorder.calls.compactMap(\.master?.uid) == ["count@x"])
+        }
+    }
+
     @Test func indexColumnsOfRecurringEvents() throws {
         try withStore { store in
             var until = makeEvent("until@x", start: utc(2026, 3, 2, 9), minutes: 30)
@@ -197,7 +211,8 @@ struct QueryTests {
             let rows = try store.withRawConnection { db in try db.rows("SELECT uid, first_start, last_end FROM items ORDER BY uid") }
             func s(_ d: Date) -> SQLValue { .real(d.timeIntervalSince1970) }
             #expect(rows == [
-                [.text("count@x"), s(utc(2026, 3, 2, 9)), .null],                         // COUNT needs the expander: open
+                // COUNT=5 daily from 03-02 09:00: the last instance ends 03-06 10:00; plus a day of slack.
+                [.text("count@x"), s(utc(2026, 3, 2, 9)), s(utc(2026, 3, 7, 10))],
                 [.text("endless@x"), s(utc(2026, 3, 2, 9)), .null],
                 [.text("one@x"), s(utc(2026, 3, 2, 9)), s(utc(2026, 3, 2, 10))],
                 [.text("rdate@x"), s(utc(2026, 3, 2, 9)), s(utc(2026, 5, 1, 9, 30))],    // RDATE after UNTIL
