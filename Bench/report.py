@@ -281,6 +281,10 @@ def write_markdown(run, path):
     if rss:
         parts += ["## Peak RSS (whole measurement process)", "",
                   md_table(["label", "tool", "peak RSS"], rss), ""]
+    # The hand-kept record of what was profiled and changed (before/after), kept across runs.
+    history = os.path.join(os.path.dirname(os.path.abspath(__file__)), "HISTORY.md")
+    if os.path.exists(history):
+        parts += [open(history, encoding="utf-8").read().rstrip(), ""]
     with open(path, "w") as f:
         f.write("\n".join(parts))
 
