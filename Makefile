@@ -69,7 +69,7 @@ bench-large: build
 
 ## Every test under AddressSanitizer; the store's concurrency tests under ThreadSanitizer.
 test-asan: deps
-	$(SWIFT) test --sanitize=address --scratch-path .build/asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt $(SWIFT) test --sanitize=address --scratch-path .build/asan
 
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter CalendarStoreTests
