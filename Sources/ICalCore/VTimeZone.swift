@@ -14,6 +14,10 @@ public final class VTimeZone: Sendable {
 
     /// nil when libical cannot build a zone from the text (no TZID, no observances).
     public init?(text: String) {
+        // An observance repeating more often than daily is no time zone rule, and libical walks
+        // such a rule hour by hour (or second by second) to 2037 while expanding the zone:
+        // seconds or minutes for one definition. Refused, so the caller falls back.
+        guard !VTimeZone.hasSubDailyObservance(text) else { return nil }
         guard let comp = text.withCString({ icalparser_parse_string($0) }) else { return nil }
         var vtz: OpaquePointer? = comp
         if icalcomponent_isa(comp) != ICAL_VTIMEZONE_COMPONENT {
@@ -44,6 +48,15 @@ public final class VTimeZone: Sendable {
             return nil
         }
         guarded = Mutex(ZoneHandle(raw: zone))
+    }
+
+    /// True when an observance's RRULE has FREQ=SECONDLY, MINUTELY or HOURLY.
+    public static func hasSubDailyObservance(_ text: String) -> Bool {
+        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("RRULE") || line.hasPrefix("rrule") {
+            let upper = line.uppercased()
+            if upper.contains("FREQ=SECONDLY") || upper.contains("FREQ=MINUTELY") || upper.contains("FREQ=HOURLY") { return true }
+        }
+        return false
     }
 
     /// Seconds east of UTC in effect at `utcSeconds` since 1970.

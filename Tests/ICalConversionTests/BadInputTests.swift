@@ -110,3 +110,22 @@ struct FuzzFindingTests {
         #expect(second.reminderCount == first.reminderCount)
     }
 }
+
+/// A VTIMEZONE whose observance repeats hourly (found by the fuzzer: libical spent ~10 s
+/// expanding it) is not used as a zone; the warning says so, and the TZID resolves as if the
+/// file had not defined it (here: the tz database's Europe/Berlin).
+@Suite("Unusable VTIMEZONE")
+struct UnusableTimeZoneTests {
+    @Test func hourlyObservanceIsRefused() throws {
+        let path = "fuzz/hourly-vtimezone-observance.ics"
+        let r = ICalendarReader().read(try Data(contentsOf: TestFiles.fixtures.appendingPathComponent(path)), fileName: path)
+        #expect(r.diagnostics.contains { $0.line == 9 && $0.description.contains("repeats more often than daily") })
+        #expect(r.documents.first?.timeZones.isEmpty == true)
+        let zoned = r.documents.flatMap(\.events).filter { $0.timeZoneIdentifier == "Europe/Berlin" }
+        #expect(!zoned.isEmpty)
+        #expect(zoned.allSatisfy { $0.timeZone?.identifier == "Europe/Berlin" })
+        // Written back: the verbatim VTIMEZONE defines the TZID once; no second one is generated.
+        let out = ICalendarWriter().write(r.documents)
+        #expect(ICSInspection.timeZoneUse(out).defined["Europe/Berlin"] == 1)
+    }
+}

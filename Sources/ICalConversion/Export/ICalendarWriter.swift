@@ -65,6 +65,13 @@ public struct ICalendarWriter: Sendable {
         // generated from the tz database for each TZID used without a definition.
         var defined: Set<String> = []
         for tz in doc.timeZones where defined.insert(tz.tzid).inserted { appendComponent(tz.text, to: &out) }
+        // A VTIMEZONE kept verbatim (repeated, or not usable as a zone) still defines its TZID in
+        // the output: generating another would define it twice.
+        for c in doc.extraComponents where c.hasPrefix("BEGIN:VTIMEZONE") {
+            if let line = c.crlfLines.first(where: { $0.hasPrefix("TZID:") }) {
+                defined.insert(TextCodec.unescape(String(line.dropFirst(5))).trimmedSpaces)
+            }
+        }
         for tzid in usedTZIDs where !defined.contains(tzid) {
             if let iana = ZoneResolver.ianaIdentifier(for: tzid), let text = BuiltinTimeZones.vtimezoneText(ianaID: iana, tzid: tzid) {
                 appendComponent(text, to: &out)

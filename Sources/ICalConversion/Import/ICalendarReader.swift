@@ -57,6 +57,13 @@ public struct ICalendarReader: Sendable {
             // TZID="Kuala Lumpur, Singapore".
             if let tzid = c.property("TZID").map({ TextCodec.unescape($0.value).trimmedSpaces }), !tzid.isEmpty {
                 guard !timeZones.contains(where: { $0.tzid == tzid }) else { continue }   // kept below, verbatim
+                if VTimeZone.hasSubDailyObservance(c.text) {
+                    result.diagnostics.append(ConversionDiagnostic(
+                        severity: .warning, file: fileName, line: c.line, property: "TZID",
+                        message: "VTIMEZONE \"\(tzid)\" has an observance that repeats more often than daily; not used as a zone "
+                            + "(the TZID is resolved as if undefined), kept verbatim", action: .ignored))
+                    continue
+                }
                 timeZones.append(TimeZoneDefinition(tzid: tzid, text: c.text))
             } else {
                 result.diagnostics.append(ConversionDiagnostic(severity: .warning, file: fileName, line: c.line, property: "TZID",
@@ -89,12 +96,14 @@ public struct ICalendarReader: Sendable {
                 // The first definition of each TZID is the zone; one without TZID or a repeated
                 // one is kept verbatim.
                 let tzid = c.property("TZID").map { TextCodec.unescape($0.value).trimmedSpaces }
-                if tzid == nil || tzid == "" || !definedOnce.insert(tzid ?? "").inserted {
-                    if tzid != nil && tzid != "" {
+                if let tzid, !tzid.isEmpty, !VTimeZone.hasSubDailyObservance(c.text) {
+                    if !definedOnce.insert(tzid).inserted {
                         ctx.note(.warning, line: c.line, uid: nil, property: "TZID",
-                                 "VTIMEZONE \"\(tzid ?? "")\" is defined again; the first definition is used, this one kept verbatim", action: .ignored)
+                                 "VTIMEZONE \"\(tzid)\" is defined again; the first definition is used, this one kept verbatim", action: .ignored)
+                        doc.extraComponents.append(c.text)
                     }
-                    doc.extraComponents.append(c.text)
+                } else {
+                    doc.extraComponents.append(c.text)   // no TZID, or not usable (reported above)
                 }
             default:
                 doc.extraComponents.append(c.text)
