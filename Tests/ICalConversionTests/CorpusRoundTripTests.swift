@@ -48,58 +48,9 @@ struct CorpusRoundTripTests {
     }
 }
 
-enum RoundTrip {
-    /// Records one issue per differing part, naming the fields that differ.
+extension RoundTrip {
+    /// Records one test issue per difference (see `compare(_:_:form:)`).
     static func compare(_ original: [CalendarDocument], _ copy: [CalendarDocument], what: String) {
-        #expect(original.count == copy.count, "\(what): number of calendars")
-        for (a, b) in zip(original, copy) {
-            if a.calendar != b.calendar { Issue.record("\(what): calendar differs:\n\(difference(a.calendar, b.calendar))") }
-            #expect(a.events.count == b.events.count, "\(what): number of events")
-            #expect(a.reminders.count == b.reminders.count, "\(what): number of reminders")
-            for (x, y) in zip(a.events, b.events) where x != y {
-                Issue.record("\(what): event \(x.uid) differs:\n\(difference(x, y))")
-            }
-            for (x, y) in zip(a.reminders, b.reminders) where x != y {
-                Issue.record("\(what): reminder \(x.uid) differs:\n\(difference(x, y))")
-            }
-            #expect(a.extraComponents == b.extraComponents, "\(what): extra components")
-            #expect(a.extraProperties == b.extraProperties, "\(what): extra properties")
-            #expect(Set(a.timeZones.map(\.tzid)).isSubset(of: Set(b.timeZones.map(\.tzid))), "\(what): time zones")
-        }
-    }
-
-    static func normalized(_ docs: [CalendarDocument]) -> [CalendarDocument] {
-        docs.map { doc in
-            var d = doc
-            d.calendar.sourceName = nil
-            d.calendar.productID = nil
-            return d
-        }
-    }
-
-    static func strippingSources(_ docs: [CalendarDocument]) -> [CalendarDocument] {
-        docs.map { doc in
-            var d = doc
-            d.events = d.events.map { var e = $0; e.source = nil; return e }
-            d.reminders = d.reminders.map { var r = $0; r.source = nil; return r }
-            return d
-        }
-    }
-
-    /// The fields that differ, by their JSON encoding.
-    static func difference<T: Encodable>(_ a: T, _ b: T) -> String {
-        let enc = JSONEncoder()
-        enc.outputFormatting = [.sortedKeys]
-        enc.dateEncodingStrategy = .secondsSince1970
-        guard let da = try? enc.encode(a), let db = try? enc.encode(b),
-              let ja = (try? JSONSerialization.jsonObject(with: da)) as? [String: Any],
-              let jb = (try? JSONSerialization.jsonObject(with: db)) as? [String: Any] else { return "?" }
-        var out: [String] = []
-        for key in Set(ja.keys).union(jb.keys).sorted() {
-            let va = ja[key].map { "\($0)" } ?? "nil"
-            let vb = jb[key].map { "\($0)" } ?? "nil"
-            if va != vb { out.append("  \(key): \(va.prefix(300)) → \(vb.prefix(300))") }
-        }
-        return out.joined(separator: "\n")
+        for problem in compare(original, copy, form: what) { Issue.record(Comment(rawValue: problem)) }
     }
 }
