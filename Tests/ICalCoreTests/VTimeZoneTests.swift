@@ -115,3 +115,25 @@ struct VTimeZoneTests {
         #expect(BuiltinTimeZones.vtimezoneText(ianaID: "Atlantis/Lost_City", tzid: "X") == nil)
     }
 }
+
+/// An observance that repeats more often than daily is no zone rule (libical would walk it hour
+/// by hour while expanding the zone): such text is refused.
+@Suite("VTimeZone: sub-daily observances")
+struct VTimeZoneSubDailyTests {
+    static func zone(_ rrule: String) -> String {
+        "BEGIN:VTIMEZONE\r\nTZID:Test/Zone\r\nBEGIN:STANDARD\r\nDTSTART:19961027T030000\r\n\(rrule)\r\n"
+            + "TZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+    }
+
+    @Test(arguments: ["RRULE:FREQ=HOURLY;BYMONTH=10;BYDAY=-1SU", "RRULE:FREQ=MINUTELY", "rrule:freq=secondly"])
+    func refused(_ rule: String) {
+        #expect(VTimeZone.hasSubDailyObservance(Self.zone(rule)))
+        #expect(VTimeZone(text: Self.zone(rule)) == nil)
+    }
+
+    @Test func yearlyIsAccepted() {
+        let text = Self.zone("RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU")
+        #expect(!VTimeZone.hasSubDailyObservance(text))
+        #expect(VTimeZone(text: text) != nil)
+    }
+}
