@@ -51,23 +51,29 @@ public struct ICalendarReader: Sendable {
     }
 
     private func read(calendar root: RawComponent, fileName: String?, budget: inout Int, into result: inout ReadResult) {
+        // Each VTIMEZONE is decided once: the first usable definition of a TZID is the zone;
+        // one without TZID, a repeated one, or one that is not usable stays verbatim (by index).
         var timeZones: [TimeZoneDefinition] = []
-        for c in root.components where c.name == "VTIMEZONE" {
+        var verbatimZones: Set<Int> = []
+        for (index, c) in root.components.enumerated() where c.name == "VTIMEZONE" {
+            func keepVerbatim(_ message: String) {
+                verbatimZones.insert(index)
+                result.diagnostics.append(ConversionDiagnostic(severity: .warning, file: fileName, line: c.line, property: "TZID",
+                                                               message: message, action: .ignored))
+            }
             // TZID is TEXT: "Kuala Lumpur\, Singapore" names the zone that parameters write as
             // TZID="Kuala Lumpur, Singapore".
-            if let tzid = c.property("TZID").map({ TextCodec.unescape($0.value).trimmedSpaces }), !tzid.isEmpty {
-                guard !timeZones.contains(where: { $0.tzid == tzid }) else { continue }   // kept below, verbatim
-                if VTimeZone.hasSubDailyObservance(c.text) {
-                    result.diagnostics.append(ConversionDiagnostic(
-                        severity: .warning, file: fileName, line: c.line, property: "TZID",
-                        message: "VTIMEZONE \"\(tzid)\" has an observance that repeats more often than daily; not used as a zone "
-                            + "(the TZID is resolved as if undefined), kept verbatim", action: .ignored))
-                    continue
-                }
-                timeZones.append(TimeZoneDefinition(tzid: tzid, text: c.text))
+            guard let tzid = c.property("TZID").map({ TextCodec.unescape($0.value).trimmedSpaces }), !tzid.isEmpty else {
+                keepVerbatim("VTIMEZONE without TZID; kept verbatim")
+                continue
+            }
+            if timeZones.contains(where: { $0.tzid == tzid }) {
+                keepVerbatim("VTIMEZONE \"\(tzid)\" is defined again; the first definition is used, this one kept verbatim")
+            } else if VTimeZone.hasSubDailyObservance(c.text) {
+                keepVerbatim("VTIMEZONE \"\(tzid)\" has an observance that repeats more often than daily; not used as a zone "
+                             + "(the TZID is resolved as if undefined), kept verbatim")
             } else {
-                result.diagnostics.append(ConversionDiagnostic(severity: .warning, file: fileName, line: c.line, property: "TZID",
-                                                               message: "VTIMEZONE without TZID; kept verbatim", action: .ignored))
+                timeZones.append(TimeZoneDefinition(tzid: tzid, text: c.text))
             }
         }
         let xwr = root.property("X-WR-TIMEZONE").map { $0.value.trimmedSpaces }
@@ -77,8 +83,7 @@ public struct ICalendarReader: Sendable {
         var doc = CalendarDocument(calendar: calendarProperties(root, fileName: fileName, extras: &calendarExtras))
         doc.extraProperties = calendarExtras
         doc.timeZones = timeZones
-        var definedOnce: Set<String> = []
-        for c in root.components {
+        for (index, c) in root.components.enumerated() {
             switch c.name {
             case "VEVENT", "VTODO":
                 guard budget > 0 else {
@@ -93,18 +98,7 @@ public struct ICalendarReader: Sendable {
                     doc.reminders.append(t)
                 }
             case "VTIMEZONE":
-                // The first definition of each TZID is the zone; one without TZID or a repeated
-                // one is kept verbatim.
-                let tzid = c.property("TZID").map { TextCodec.unescape($0.value).trimmedSpaces }
-                if let tzid, !tzid.isEmpty, !VTimeZone.hasSubDailyObservance(c.text) {
-                    if !definedOnce.insert(tzid).inserted {
-                        ctx.note(.warning, line: c.line, uid: nil, property: "TZID",
-                                 "VTIMEZONE \"\(tzid)\" is defined again; the first definition is used, this one kept verbatim", action: .ignored)
-                        doc.extraComponents.append(c.text)
-                    }
-                } else {
-                    doc.extraComponents.append(c.text)   // no TZID, or not usable (reported above)
-                }
+                if verbatimZones.contains(index) { doc.extraComponents.append(c.text) }
             default:
                 doc.extraComponents.append(c.text)
             }
