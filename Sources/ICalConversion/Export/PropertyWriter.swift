@@ -99,30 +99,9 @@ struct PropertyWriter {
     mutating func participant(_ name: String, _ p: Participant) {
         var s = name
         if let cn = p.name { s += ";CN=" + ICalParameter.quotedIfNeeded(cn) }
-        switch p.role {
-        case .unknown: break
-        case .required: s += ";ROLE=REQ-PARTICIPANT"
-        case .optional: s += ";ROLE=OPT-PARTICIPANT"
-        case .chair: s += ";ROLE=CHAIR"
-        case .nonParticipant: s += ";ROLE=NON-PARTICIPANT"
-        }
-        switch p.status {
-        case .unknown: break
-        case .pending: s += ";PARTSTAT=NEEDS-ACTION"
-        case .accepted: s += ";PARTSTAT=ACCEPTED"
-        case .declined: s += ";PARTSTAT=DECLINED"
-        case .tentative: s += ";PARTSTAT=TENTATIVE"
-        case .delegated: s += ";PARTSTAT=DELEGATED"
-        case .completed: s += ";PARTSTAT=COMPLETED"
-        case .inProcess: s += ";PARTSTAT=IN-PROCESS"
-        }
-        switch p.type {
-        case .unknown: break
-        case .person: s += ";CUTYPE=INDIVIDUAL"
-        case .group: s += ";CUTYPE=GROUP"
-        case .resource: s += ";CUTYPE=RESOURCE"
-        case .room: s += ";CUTYPE=ROOM"
-        }
+        if let code = ParticipantCodes.code(p.role) { s += ";ROLE=" + code }
+        if let code = ParticipantCodes.code(p.status) { s += ";PARTSTAT=" + code }
+        if let code = ParticipantCodes.code(p.type) { s += ";CUTYPE=" + code }
         if let rsvp = p.rsvp { s += rsvp ? ";RSVP=TRUE" : ";RSVP=FALSE" }
         for extra in p.extraParameters { s += ";" + extra }
         lines.append(s + ":" + p.url)
