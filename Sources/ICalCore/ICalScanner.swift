@@ -1,23 +1,49 @@
-/// Splits iCalendar bytes into a tree of ``RawComponent``s with line numbers: what libical
-/// 3.0.16 cannot give (it reports no line numbers and drops unknown components).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Splits iCalendar bytes into ``RawComponent``s with line numbers: what libical 3.0.16 cannot
+/// give (it reports no line numbers and drops unknown components).
 ///
 /// Handles a UTF-8 BOM; CRLF, LF and lone CR line ends; folds that split a multi-byte UTF-8
 /// character (lines are joined as bytes before decoding); several VCALENDARs; blank lines;
 /// lines that are not UTF-8 (read as ISO-8859-1, reported). Never traps, never loops forever:
 /// every step consumes input.
 ///
+/// Two ways to use it: ``scan(_:)-(UnsafeBufferPointer<UInt8>)`` builds the whole tree of an
+/// input in memory; ``scan(fileAt:focus:_:)`` reads a file in chunks and hands each item over
+/// as a ``ScanEvent`` as soon as its END is read, holding only the open components (the tree
+/// form is a thin layer over the same loop).
+///
 /// ```swift
 /// let scan = ICalScanner().scan(Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8))
 /// scan.components.first?.name   // "VCALENDAR"
+/// try ICalScanner().scan(fileAt: "feed.ics") { event in
+///     if case .component(let item, _) = event { print(item.name, item.line) }
+/// }
 /// ```
 /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.1>
 public struct ICalScanner: Sendable {
     public var maxLineBytes: Int
     public var maxNestingDepth: Int
+    /// Bytes read from a file at a time (the buffer grows only for a longer physical line).
+    public var chunkBytes: Int
 
-    public init(maxLineBytes: Int = 16 << 20, maxNestingDepth: Int = 64) {
+    public init(maxLineBytes: Int = 16 << 20, maxNestingDepth: Int = 64, chunkBytes: Int = 1 << 20) {
         self.maxLineBytes = maxLineBytes
         self.maxNestingDepth = maxNestingDepth
+        self.chunkBytes = max(chunkBytes, 4)
+    }
+
+    /// How much of the input a streaming scan reads.
+    public enum Focus: Sendable {
+        /// Every line; every item handed over; issues reported.
+        case full
+        /// The structure only: the top-level VCALENDARs' own properties and the VTIMEZONEs
+        /// (a cheap first pass: lines inside other items are not parsed; no issues).
+        case outline
     }
 
     public struct Result: Sendable {
@@ -29,172 +55,202 @@ public struct ICalScanner: Sendable {
         public var lineCount: Int
     }
 
+    /// What a streaming scan saw as a whole.
+    public struct Summary: Sendable, Equatable {
+        /// Number of physical lines read.
+        public var lineCount = 0
+        public var byteCount = 0
+        /// The input starts with a UTF-16 or UTF-32 byte order mark (nothing was read).
+        public var unsupportedEncoding = false
+        /// At least one BEGIN was read: the input is iCalendar at all.
+        public var sawComponent = false
+        /// The input is refused as a whole (not iCalendar, or an unsupported encoding).
+        public var refused: Bool { unsupportedEncoding || !sawComponent }
+    }
+
     public func scan(_ bytes: [UInt8]) -> Result {
         bytes.withUnsafeBufferPointer { scan($0) }
     }
 
+    /// The whole tree, built from the streamed events.
     public func scan(_ buffer: UnsafeBufferPointer<UInt8>) -> Result {
-        var state = TreeBuilder(maxNestingDepth: maxNestingDepth)
+        var roots: [RawComponent] = []
         var issues: [ScanIssue] = []
+        var children: [RawComponent] = []
+        let summary = scan(buffer, focus: .full) { event in
+            switch event {
+            case .calendarBegan: children = []
+            case .component(let c, let inCalendar):
+                if inCalendar { children.append(c) } else { roots.append(c) }
+            case .calendarEnded(var root):
+                root.components = children
+                children = []
+                roots.append(root)
+            case .issue(let issue): issues.append(issue)
+            }
+        }
+        return Result(components: roots, issues: issues, lineCount: summary.lineCount)
+    }
+
+    /// Streams an input held in memory.
+    @discardableResult
+    public func scan(_ buffer: UnsafeBufferPointer<UInt8>, focus: Focus,
+                     _ handle: (ScanEvent) throws -> Void) rethrows -> Summary {
+        var lines = LineAssembler(maxLineBytes: maxLineBytes, builder: ScanTreeBuilder(maxNestingDepth: maxNestingDepth, focus: focus))
+        _ = try lines.process(buffer, final: true, handle)
+        return try lines.finish(handle)
+    }
+
+    /// Streams a file, read `chunkBytes` at a time: memory holds one chunk and the open
+    /// components, whatever the file's size. Throws ``ICalError`` (code `.file`) when the file
+    /// cannot be read, and whatever `handle` throws.
+    @discardableResult
+    public func scan(fileAt path: String, focus: Focus = .full, _ handle: (ScanEvent) throws -> Void) throws -> Summary {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw ICalError(code: .file, message: "cannot open \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var lines = LineAssembler(maxLineBytes: maxLineBytes, builder: ScanTreeBuilder(maxNestingDepth: maxNestingDepth, focus: focus))
+        var capacity = chunkBytes
+        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var filled = 0
+        var atEnd = false
+        while !atEnd {
+            if filled == capacity {   // one physical line longer than the buffer: grow it
+                let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+                bigger.update(from: buffer, count: filled)
+                buffer.deallocate()
+                buffer = bigger
+                capacity *= 2
+            }
+            let got = read(fd, buffer + filled, capacity - filled)
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw ICalError(code: .file, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+            atEnd = got == 0
+            filled += got
+            let used = try lines.process(UnsafeBufferPointer(start: buffer, count: filled), final: atEnd, handle)
+            if used > 0 {
+                (buffer).update(from: buffer + used, count: filled - used)
+                filled -= used
+            }
+        }
+        return try lines.finish(handle)
+    }
+}
+
+/// Joins physical lines (any line end, folds) into logical lines for the tree builder; fed
+/// in chunks, it keeps an incomplete last line for the next chunk.
+private struct LineAssembler {
+    let maxLineBytes: Int
+    var builder: ScanTreeBuilder
+    var summary = ICalScanner.Summary()
+    var logical: [UInt8] = []
+    var logicalLine = 0
+    var logicalTooLong = false
+    var physicalLine = 0
+    var checkedByteOrderMark = false
+    /// The rest of a physical line past the limit is being dropped.
+    var inOverlongLine = false
+
+    init(maxLineBytes: Int, builder: ScanTreeBuilder) {
+        self.maxLineBytes = maxLineBytes
+        self.builder = builder
+        logical.reserveCapacity(256)
+    }
+
+    mutating func flush(_ emit: (ScanEvent) throws -> Void) rethrows {
+        defer { logical.removeAll(keepingCapacity: true); logicalTooLong = false }
+        if logicalTooLong {
+            if builder.focus == .full {
+                try emit(.issue(ScanIssue(kind: .lineTooLong, line: logicalLine,
+                                          message: "content line longer than the max-line-bytes limit (\(maxLineBytes) bytes); dropped",
+                                          component: builder.currentName)))
+            }
+            return
+        }
+        guard !logical.isEmpty else { return }
+        try logical.withUnsafeBufferPointer { try builder.consume($0, line: logicalLine, emit) }
+    }
+
+    /// Reads the complete lines of `buffer` (all of it when `final`); returns how many bytes
+    /// were used. The caller hands the rest again, with more bytes after it.
+    mutating func process(_ buffer: UnsafeBufferPointer<UInt8>, final: Bool, _ emit: (ScanEvent) throws -> Void) rethrows -> Int {
         let n = buffer.count
         var i = 0
-        // Byte order marks.
-        if n >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { i = 3 }
-        else if n >= 2, (buffer[0] == 0xFF && buffer[1] == 0xFE) || (buffer[0] == 0xFE && buffer[1] == 0xFF) {
-            issues.append(ScanIssue(kind: .unsupportedEncoding, line: 1, message: "input is UTF-16 or UTF-32; only UTF-8 iCalendar is supported"))
-            return Result(components: [], issues: issues, lineCount: 0)
-        }
-
-        var logical: [UInt8] = []
-        logical.reserveCapacity(256)
-        var logicalLine = 0
-        var logicalTooLong = false
-        var physicalLine = 0
-
-        func flush() {
-            defer { logical.removeAll(keepingCapacity: true); logicalTooLong = false }
-            if logicalTooLong {
-                issues.append(ScanIssue(kind: .lineTooLong, line: logicalLine,
-                                        message: "content line longer than the max-line-bytes limit (\(maxLineBytes) bytes); dropped",
-                                        component: state.currentName))
-                return
+        if !checkedByteOrderMark {
+            if n < 3 && !final { return 0 }
+            checkedByteOrderMark = true
+            if n >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { i = 3 }
+            else if n >= 2, (buffer[0] == 0xFF && buffer[1] == 0xFE) || (buffer[0] == 0xFE && buffer[1] == 0xFF) {
+                summary.unsupportedEncoding = true
+                try emit(.issue(ScanIssue(kind: .unsupportedEncoding, line: 1,
+                                          message: "input is UTF-16 or UTF-32; only UTF-8 iCalendar is supported")))
             }
-            guard !logical.isEmpty else { return }
-            state.consume(logical, line: logicalLine, issues: &issues)
         }
-
+        if summary.unsupportedEncoding {
+            summary.byteCount += n
+            return n
+        }
+        defer { summary.byteCount += i }
         while i < n {
             // Find the end of this physical line.
             var j = i
             while j < n, buffer[j] != 0x0A, buffer[j] != 0x0D { j += 1 }
-            physicalLine += 1
-            let isContinuation = i < j && (buffer[i] == 0x20 || buffer[i] == 0x09) && logicalLine > 0
-            if isContinuation {
-                if !logicalTooLong {
-                    if logical.count + (j - i - 1) > maxLineBytes { logicalTooLong = true }
-                    else { logical.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(i + 1)..<j])) }
-                }
-            } else if i < j {
-                flush()
-                logicalLine = physicalLine
-                if j - i > maxLineBytes { logicalTooLong = true }
-                else { logical.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<j])) }
+            // A line end not seen yet, or a CR last in the chunk (an LF may follow): more bytes needed.
+            let needsMore = !final && (j == n || (buffer[j] == 0x0D && j + 1 == n))
+            if inOverlongLine {
+                // Dropping the tail of a line already reported as too long.
+                if needsMore { i = j; break }
+            } else if needsMore {
+                // Wait for the rest of the line, unless it is already over the limit.
+                guard j == n, j - i > maxLineBytes + 1 else { break }
+                try line(buffer, i, j, emit)
+                inOverlongLine = true
+                i = n
+                break
+            } else {
+                try line(buffer, i, j, emit)
             }
             // Consume the line end: CRLF, LF or lone CR.
             if j < n {
                 if buffer[j] == 0x0D, j + 1 < n, buffer[j + 1] == 0x0A { j += 2 } else { j += 1 }
             }
+            inOverlongLine = false
             i = j
         }
-        flush()
-        state.finish(lastLine: physicalLine, issues: &issues)
-        if state.roots.isEmpty {
-            let what = n == 0 ? "input is empty" : "input holds no BEGIN:VCALENDAR or other component; it is not iCalendar"
-            issues.append(ScanIssue(kind: .notICalendar, line: n == 0 ? 0 : 1, message: what))
-        }
-        return Result(components: state.roots, issues: issues, lineCount: physicalLine)
+        return i
     }
-}
 
-/// Builds the component tree from logical lines.
-private struct TreeBuilder {
-    let maxNestingDepth: Int
-    var roots: [RawComponent] = []
-    var stack: [RawComponent] = []
-    /// BEGINs seen past the depth limit, not yet closed.
-    var skippedDepth = 0
-    var strayTextReported = false
-    /// Components that only ever sit directly in a VCALENDAR.
-    static let topLevelKinds: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY"]
-
-    init(maxNestingDepth: Int) { self.maxNestingDepth = maxNestingDepth }
-
-    var currentName: String? { stack.last?.name }
-
-    mutating func consume(_ bytes: [UInt8], line: Int, issues: inout [ScanIssue]) {
-        guard let parsed = ContentLineParser.parse(bytes, line: line) else {
-            if stack.isEmpty && skippedDepth == 0 {
-                reportStray(line: line, issues: &issues)
-            } else {
-                issues.append(ScanIssue(kind: .malformedLine, line: line,
-                                        message: "line is not NAME:VALUE; ignored", component: currentName))
+    /// One physical line, `buffer[i..<j]` without its line end.
+    private mutating func line(_ buffer: UnsafeBufferPointer<UInt8>, _ i: Int, _ j: Int, _ emit: (ScanEvent) throws -> Void) rethrows {
+        physicalLine += 1
+        let isContinuation = i < j && (buffer[i] == 0x20 || buffer[i] == 0x09) && logicalLine > 0
+        if isContinuation {
+            if !logicalTooLong {
+                if logical.count + (j - i - 1) > maxLineBytes { logicalTooLong = true }
+                else { logical.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(i + 1)..<j])) }
             }
-            return
-        }
-        if parsed.invalidUTF8 {
-            issues.append(ScanIssue(kind: .invalidUTF8, line: line,
-                                    message: "\(parsed.line.name) is not valid UTF-8; read as ISO-8859-1", component: currentName))
-        }
-        let cl = parsed.line
-        if cl.name == "BEGIN" {
-            let name = cl.value.uppercased()
-            // VCALENDAR does not count, so a bare component and the same one wrapped in a
-            // VCALENDAR (as export writes it) have the same depth budget.
-            let depth = stack.count - (stack.first?.name == "VCALENDAR" ? 1 : 0)
-            if skippedDepth > 0 || depth >= maxNestingDepth {
-                if skippedDepth == 0 {
-                    issues.append(ScanIssue(kind: .nestingTooDeep, line: line,
-                                            message: "BEGIN:\(name) nests deeper than the max-nesting-depth limit (\(maxNestingDepth)); dropped with its contents",
-                                            component: currentName))
-                }
-                skippedDepth += 1
-                return
-            }
-            // Items cannot nest: a BEGIN:VEVENT inside an open VEVENT means the first one lost
-            // its END. Close it (and what it holds open) rather than hide the second inside it.
-            if TreeBuilder.topLevelKinds.contains(name),
-               let open = stack.lastIndex(where: { TreeBuilder.topLevelKinds.contains($0.name) }) {
-                let unclosed = stack[open]
-                issues.append(ScanIssue(kind: .unbalancedEnd, line: line,
-                                        message: "BEGIN:\(name) inside \(unclosed.name) (begun at line \(unclosed.line)) which had no END; that \(unclosed.name) was closed here",
-                                        component: unclosed.name))
-                while stack.count > open { close(endLine: line - 1) }
-            }
-            stack.append(RawComponent(name: name, line: line, endLine: line))
-        } else if cl.name == "END" {
-            let name = cl.value.uppercased()
-            if skippedDepth > 0 { skippedDepth -= 1; return }
-            guard let index = stack.lastIndex(where: { $0.name == name }) else {
-                issues.append(ScanIssue(kind: .unbalancedEnd, line: line,
-                                        message: "END:\(name) has no matching BEGIN; ignored", component: currentName))
-                return
-            }
-            while stack.count - 1 > index {
-                let open = stack[stack.count - 1]
-                issues.append(ScanIssue(kind: .unbalancedEnd, line: line,
-                                        message: "END:\(name) closes \(open.name) (begun at line \(open.line)) which had no END; closed here",
-                                        component: open.name))
-                close(endLine: line)
-            }
-            close(endLine: line)
-        } else if skippedDepth > 0 {
-            return
-        } else if stack.isEmpty {
-            reportStray(line: line, issues: &issues)
-        } else {
-            stack[stack.count - 1].properties.append(cl)
+        } else if i < j {
+            try flush(emit)
+            logicalLine = physicalLine
+            if j - i > maxLineBytes { logicalTooLong = true }
+            else { logical.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<j])) }
         }
     }
 
-    mutating func reportStray(line: Int, issues: inout [ScanIssue]) {
-        guard !strayTextReported else { return }
-        strayTextReported = true
-        issues.append(ScanIssue(kind: .strayText, line: line,
-                                message: "text outside any BEGIN/END component; ignored (further such lines not reported)"))
-    }
-
-    mutating func close(endLine: Int) {
-        guard var done = stack.popLast() else { return }
-        done.endLine = endLine
-        if stack.isEmpty { roots.append(done) } else { stack[stack.count - 1].components.append(done) }
-    }
-
-    mutating func finish(lastLine: Int, issues: inout [ScanIssue]) {
-        while let open = stack.last {
-            issues.append(ScanIssue(kind: .unterminatedComponent, line: open.line,
-                                    message: "BEGIN:\(open.name) has no END before the input ends (line \(lastLine)); closed there",
-                                    component: open.name))
-            close(endLine: lastLine)
+    mutating func finish(_ emit: (ScanEvent) throws -> Void) rethrows -> ICalScanner.Summary {
+        summary.lineCount = physicalLine
+        guard !summary.unsupportedEncoding else { return summary }
+        try flush(emit)
+        try builder.finish(lastLine: physicalLine, emit)
+        summary.sawComponent = builder.sawComponent
+        if !summary.sawComponent {
+            let empty = summary.byteCount == 0
+            let what = empty ? "input is empty" : "input holds no BEGIN:VCALENDAR or other component; it is not iCalendar"
+            try emit(.issue(ScanIssue(kind: .notICalendar, line: empty ? 0 : 1, message: what)))
         }
+        return summary
     }
 }

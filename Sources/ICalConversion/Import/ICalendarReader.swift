@@ -4,45 +4,42 @@ import ICalCore
 
 /// Reads iCalendar text into model values.
 ///
+/// Two forms over one reading path: `read(_:fileName:)` returns every calendar in memory;
+/// `read(fileAt:fileName:_:)` streams a file of any size, handing each item over as a
+/// ``ReadEvent`` as soon as it is read (memory holds one item, not the file). Both read in
+/// two passes over the bytes: a cheap outline first (each VCALENDAR's properties and its
+/// VTIMEZONEs, which may come after the items that use them), then the items.
+///
 /// ```swift
 /// let result = ICalendarReader().read(data, fileName: "feed.ics")
 /// for event in result.documents.flatMap(\.events) { print(event.title) }
 /// result.diagnostics.forEach { print($0) }      // feed.ics:12: warning: ...
+///
+/// let summary = try ICalendarReader().read(fileAt: "big.ics") { event in
+///     if case .event(let e) = event { print(e.title) }
+/// }
 /// ```
 public struct ICalendarReader: Sendable {
     public var options: ConversionOptions
     public init(options: ConversionOptions = ConversionOptions()) { self.options = options }
 
+    var scanner: ICalScanner {
+        ICalScanner(maxLineBytes: options.limits.maxLineBytes, maxNestingDepth: options.limits.maxNestingDepth)
+    }
+
     /// Never throws and never traps on bad input: what cannot be read is reported.
     public func read(_ data: Data, fileName: String? = nil) -> ReadResult {
-        let scanner = ICalScanner(maxLineBytes: options.limits.maxLineBytes, maxNestingDepth: options.limits.maxNestingDepth)
-        let scan = data.withUnsafeBytes { raw in scanner.scan(raw.bindMemory(to: UInt8.self)) }
-        var result = ReadResult()
-        for issue in scan.issues {
-            let d = diagnostic(for: issue, fileName: fileName)
-            if d.action == .skipped { result.skippedCount += 1 }
-            result.diagnostics.append(d)
-        }
-        if scan.issues.contains(where: { $0.kind == .notICalendar || $0.kind == .unsupportedEncoding }) {
-            result.refused = true
-            return result
-        }
-        var bare: [RawComponent] = []
-        var itemBudget = options.limits.maxItemsPerFile
-        for root in scan.components {
-            if root.name == "VCALENDAR" {
-                read(calendar: root, fileName: fileName, budget: &itemBudget, into: &result)
-            } else {
-                bare.append(root)
+        var documents: [CalendarDocument] = []
+        var result = data.withUnsafeBytes { raw -> ReadResult in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            do {
+                return try read(bytes, fileName: fileName) { ICalendarReader.collect($0, into: &documents) }
+            } catch {
+                // Not reached: neither the scan of memory nor the collector throws.
+                return ReadResult(refused: true)
             }
         }
-        if !bare.isEmpty {
-            result.diagnostics.append(ConversionDiagnostic(
-                severity: .note, file: fileName, line: bare[0].line,
-                message: "\(bare.count) component(s) outside any VCALENDAR; read as one calendar", action: .repaired))
-            read(calendar: RawComponent(name: "VCALENDAR", components: bare, line: bare[0].line, endLine: bare[bare.count - 1].endLine),
-                 fileName: fileName, budget: &itemBudget, into: &result)
-        }
+        result.documents = documents
         return result
     }
 
@@ -50,65 +47,41 @@ public struct ICalendarReader: Sendable {
         read(try Data(contentsOf: url), fileName: url.path)
     }
 
-    private func read(calendar root: RawComponent, fileName: String?, budget: inout Int, into result: inout ReadResult) {
-        // Each VTIMEZONE is decided once: the first usable definition of a TZID is the zone;
-        // one without TZID, a repeated one, or one that is not usable stays verbatim (by index).
-        var timeZones: [TimeZoneDefinition] = []
-        var verbatimZones: Set<Int> = []
-        for (index, c) in root.components.enumerated() where c.name == "VTIMEZONE" {
-            func keepVerbatim(_ message: String) {
-                verbatimZones.insert(index)
-                result.diagnostics.append(ConversionDiagnostic(severity: .warning, file: fileName, line: c.line, property: "TZID",
-                                                               message: message, action: .ignored))
-            }
-            // TZID is TEXT: "Kuala Lumpur\, Singapore" names the zone that parameters write as
-            // TZID="Kuala Lumpur, Singapore".
-            guard let tzid = c.property("TZID").map({ TextCodec.unescape($0.value).trimmedSpaces }), !tzid.isEmpty else {
-                keepVerbatim("VTIMEZONE without TZID; kept verbatim")
-                continue
-            }
-            if timeZones.contains(where: { $0.tzid == tzid }) {
-                keepVerbatim("VTIMEZONE \"\(tzid)\" is defined again; the first definition is used, this one kept verbatim")
-            } else if VTimeZone.hasSubDailyObservance(c.text) {
-                keepVerbatim("VTIMEZONE \"\(tzid)\" has an observance that repeats more often than daily; not used as a zone "
-                             + "(the TZID is resolved as if undefined), kept verbatim")
-            } else {
-                timeZones.append(TimeZoneDefinition(tzid: tzid, text: c.text))
+    /// Streams bytes held in memory: `handle` gets each calendar and item in order. The
+    /// result has the diagnostics, counts and `refused`, and no documents. Throws what
+    /// `handle` throws.
+    public func read(_ bytes: UnsafeBufferPointer<UInt8>, fileName: String? = nil,
+                     _ handle: (ReadEvent) throws -> Void) throws -> ReadResult {
+        let scanner = self.scanner
+        return try withoutActuallyEscaping(handle) { handle in
+            try CalendarStream(options: options, fileName: fileName, handle: handle).run { focus, body in
+                try scanner.scan(bytes, focus: focus, body)
             }
         }
-        let xwr = root.property("X-WR-TIMEZONE").map { $0.value.trimmedSpaces }
-        let ctx = ImportContext(options: options, fileName: fileName, resolver: ZoneResolver(timeZones: timeZones),
-                                calendarZoneID: xwr?.isEmpty == false ? xwr : nil)
-        var calendarExtras: [String] = []
-        var doc = CalendarDocument(calendar: calendarProperties(root, fileName: fileName, extras: &calendarExtras))
-        doc.extraProperties = calendarExtras
-        doc.timeZones = timeZones
-        for (index, c) in root.components.enumerated() {
-            switch c.name {
-            case "VEVENT", "VTODO":
-                guard budget > 0 else {
-                    ctx.note(.error, line: c.line, uid: c.property("UID")?.value, property: nil,
-                             "more items than the max-items-per-file limit (\(options.limits.maxItemsPerFile)); item skipped", action: .skipped)
-                    continue
-                }
-                budget -= 1
-                if c.name == "VEVENT" {
-                    if let e = EventImporter.read(c, ctx: ctx) { doc.events.append(e) } else { doc.extraComponents.append(c.text) }
-                } else if let t = ReminderImporter.read(c, ctx: ctx) {
-                    doc.reminders.append(t)
-                }
-            case "VTIMEZONE":
-                if verbatimZones.contains(index) { doc.extraComponents.append(c.text) }
-            default:
-                doc.extraComponents.append(c.text)
+    }
+
+    /// Streams a file, read in chunks (see ``ICalScanner/scan(fileAt:focus:_:)``): `handle`
+    /// gets each calendar and item in order; memory does not grow with the file. The result
+    /// has the diagnostics, counts and `refused`, and no documents. Throws ``ICalError``
+    /// (code `.file`) when the file cannot be read, and what `handle` throws.
+    public func read(fileAt path: String, fileName: String? = nil,
+                     _ handle: (ReadEvent) throws -> Void) throws -> ReadResult {
+        let scanner = self.scanner
+        return try withoutActuallyEscaping(handle) { handle in
+            try CalendarStream(options: options, fileName: fileName ?? path, handle: handle).run { focus, body in
+                try scanner.scan(fileAt: path, focus: focus, body)
             }
         }
-        if xwr != nil, ctx.calendarZone == nil, let xwr, options.applyCalendarTimeZone {
-            ctx.note(.warning, line: root.property("X-WR-TIMEZONE")?.line, uid: nil, property: "X-WR-TIMEZONE",
-                     "unknown zone \"\(xwr)\"; floating times stay floating", action: .ignored)
+    }
+
+    /// Adds a streamed event to documents held in memory.
+    public static func collect(_ event: ReadEvent, into documents: inout [CalendarDocument]) {
+        switch event {
+        case .calendarBegan(let document): documents.append(document)
+        case .event(let e): documents[documents.count - 1].events.append(e)
+        case .reminder(let r): documents[documents.count - 1].reminders.append(r)
+        case .extraComponent(let text): documents[documents.count - 1].extraComponents.append(text)
+        case .calendarEnded: break
         }
-        result.documents.append(doc)
-        result.diagnostics += ctx.diagnostics
-        result.skippedCount += ctx.skipped
     }
 }

@@ -33,6 +33,12 @@ final class ImportContext {
 
     func append(_ more: [ConversionDiagnostic]) { diagnostics += more }
 
+    /// The diagnostics noted so far, handed over once (a streaming read does not keep them here).
+    func takeDiagnostics() -> [ConversionDiagnostic] {
+        defer { diagnostics.removeAll(keepingCapacity: true) }
+        return diagnostics
+    }
+
     func reportUnknownZone(_ tzid: String, line: Int, uid: String?, property: String) {
         guard reportedZones.insert(tzid).inserted else { return }
         note(.warning, line: line, uid: uid, property: property,
