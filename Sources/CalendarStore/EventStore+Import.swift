@@ -26,22 +26,17 @@ extension EventStore {
         return (.same, "same SEQUENCE, LAST-MODIFIED and DTSTAMP but different content; the imported copy wins")
     }
 
-    /// Per-UID change kinds of one import, in first-touch order, logged once at the end.
-    struct UIDChanges {
-        var order: [String] = []
-        var kinds: [String: Change.Kind] = [:]
-        mutating func note(_ uid: String, existedBefore: () throws -> Bool) rethrows {
-            guard kinds[uid] == nil else { return }
-            order.append(uid)
-            kinds[uid] = try existedBefore() ? .updated : .added
-        }
-    }
-
-    private func importItem(_ row: ItemRow, sameContent: (StoredRow) throws -> Bool, calendarTitle: String,
-                            report: inout ImportReport, changes: inout UIDChanges, _ db: Connection) throws -> ImportReport.Outcome {
+    /// Imports one row: added, unchanged, skipped (older) or updated; logs one change per
+    /// UID, at its first write in this calendar's import (`added` when the UID was new to the
+    /// calendar, else `updated`).
+    func importItem(_ row: ItemRow, sameContent: (StoredRow) throws -> Bool, report: inout ImportReport,
+                    touched: inout TouchedUIDs, calendarTitle: String, _ db: Connection) throws -> ImportReport.Outcome {
         let recurrenceDate = row.recurrenceID.map(Date.init(timeIntervalSince1970:))
         guard let stored = try storedRow(calendarID: row.calendarID, uid: row.uid, recurrenceID: row.recurrenceID, db) else {
-            try changes.note(row.uid) { try uidExists(calendarID: row.calendarID, uid: row.uid, db) }
+            if touched.firstTouch(row.uid) {
+                let existed = try uidExists(calendarID: row.calendarID, uid: row.uid, db)
+                try logChange(existed ? .updated : .added, uid: row.uid, calendar: calendarTitle, db)
+            }
             try insertItem(row, db)
             report.append(.init(uid: row.uid, recurrenceId: recurrenceDate, kind: row.kind, outcome: .added))
             return .added
@@ -55,7 +50,7 @@ extension EventStore {
             report.append(.init(uid: row.uid, recurrenceId: recurrenceDate, kind: row.kind, outcome: .skipped, reason: reason))
             return .skipped
         }
-        changes.note(row.uid) { true }
+        if touched.firstTouch(row.uid) { try logChange(.updated, uid: row.uid, calendar: calendarTitle, db) }
         var newRow = row
         if stored.kind == row.kind, stored.sourceText != nil, row.sourceText == nil {
             newRow.sourceText = nil   // an imported model without text replaces both
@@ -66,7 +61,7 @@ extension EventStore {
     }
 
     /// After a master was updated: drops its stored overrides that the document does not carry.
-    private func removeOverrides(calendarID: Int64, uid: String, kind: ItemKind, keeping kept: Set<Double>,
+    func removeOverrides(calendarID: Int64, uid: String, kind: ItemKind, keeping kept: Set<Double>,
                                  report: inout ImportReport, _ db: Connection) throws {
         var dropped: [(id: Int64, recurrenceID: Double)] = []
         try db.forEachRow("SELECT id, recurrence_id FROM items WHERE calendar_id = ? AND uid = ? AND kind = ? AND recurrence_id IS NOT NULL ORDER BY recurrence_id",
@@ -81,7 +76,7 @@ extension EventStore {
     }
 
     /// The calendar an import goes into, created or refreshed with the document's properties.
-    private func importCalendar(_ document: CalendarDocument, title: String, readOnly: Bool,
+    func importCalendar(_ document: CalendarDocument, title: String, readOnly: Bool,
                                 _ db: Connection) throws -> (id: Int64, created: Bool) {
         guard let existing = try calendarRow(titled: title, db) else {
             var calendar = document.calendar
@@ -109,56 +104,6 @@ extension EventStore {
             try updateCalendar(id: existing.id, calendar, extraProperties: extraProperties, extraComponents: extraComponents, db)
         }
         return (existing.id, false)
-    }
-
-    private func performImport(_ document: CalendarDocument, title: String, readOnly: Bool, dryRun: Bool,
-                               _ db: Connection) throws -> ImportReport {
-        let (calendarID, created) = try importCalendar(document, title: title, readOnly: readOnly, db)
-        var report = ImportReport(calendarTitle: title, createdCalendar: created, dryRun: dryRun)
-        for zone in document.timeZones {
-            let stored = try db.scalarText("SELECT text FROM calendar_time_zones WHERE calendar_id = ? AND tzid = ?",
-                                           [.integer(calendarID), .text(zone.tzid)])
-            if stored == zone.text { continue }   // a re-import writes nothing
-            try db.run("""
-                INSERT INTO calendar_time_zones (calendar_id, tzid, text) VALUES (?, ?, ?)
-                ON CONFLICT (calendar_id, tzid) DO UPDATE SET text = excluded.text
-                """, [.integer(calendarID), .text(zone.tzid), .text(zone.text)])
-        }
-
-        // RECURRENCE-IDs the document carries, per UID, so an updated master keeps those.
-        var eventOverrides: [String: Set<Double>] = [:]
-        for event in document.events { if let date = event.occurrenceDate { eventOverrides[event.uid, default: []].insert(date.timeIntervalSince1970) } }
-        var reminderOverrides: [String: Set<Double>] = [:]
-        for reminder in document.reminders { if let date = reminder.occurrenceDate { reminderOverrides[reminder.uid, default: []].insert(date.timeIntervalSince1970) } }
-
-        var changes = UIDChanges()
-        var index = 0
-        for event in document.events {
-            try importItemHook?(index)
-            index += 1
-            let row = try ItemRow(event: event, calendarID: calendarID)
-            let outcome = try importItem(row, sameContent: { stored in
-                try stored.model == row.model || ItemCodec.decodeEvent(stored.model, sourceText: nil) == event
-            }, calendarTitle: title, report: &report, changes: &changes, db)
-            if outcome == .updated && !event.isDetached {
-                try removeOverrides(calendarID: calendarID, uid: event.uid, kind: .event, keeping: eventOverrides[event.uid] ?? [], report: &report, db)
-            }
-        }
-        for reminder in document.reminders {
-            try importItemHook?(index)
-            index += 1
-            let row = try ItemRow(reminder: reminder, calendarID: calendarID)
-            let outcome = try importItem(row, sameContent: { stored in
-                try stored.model == row.model || ItemCodec.decodeReminder(stored.model, sourceText: nil) == reminder
-            }, calendarTitle: title, report: &report, changes: &changes, db)
-            if outcome == .updated && reminder.occurrenceDate == nil {
-                try removeOverrides(calendarID: calendarID, uid: reminder.uid, kind: .reminder, keeping: reminderOverrides[reminder.uid] ?? [], report: &report, db)
-            }
-        }
-        for uid in changes.order {
-            if let kind = changes.kinds[uid] { try logChange(kind, uid: uid, calendar: title, db) }
-        }
-        return report
     }
 }
 
@@ -191,11 +136,51 @@ public extension EventStore {
     /// ```
     func importDocument(_ document: CalendarDocument, intoCalendar title: String? = nil, readOnly: Bool = false,
                         dryRun: Bool = false) throws -> ImportReport {
-        let calendarTitle = title ?? document.calendar.title
-        guard !calendarTitle.isEmpty else { throw StoreError.invalidData("the document has no calendar title; name one") }
+        let reports = try importStream(intoCalendar: title, readOnly: readOnly, dryRun: dryRun) { session in
+            try session.begin(document)
+            for event in document.events { try session.add(event) }
+            for reminder in document.reminders { try session.add(reminder) }
+            return true
+        }
+        return reports[0]
+    }
+
+    /// Imports calendars handed over one item at a time (a streaming reader's output), all in
+    /// ONE transaction with the rules of ``importDocument(_:intoCalendar:readOnly:dryRun:)``:
+    /// everything lands, or nothing does. `body` gets the ``ImportSession``; when it throws,
+    /// or returns false, the transaction is rolled back (the reports still say what would have
+    /// happened). Returns one report per calendar begun.
+    ///
+    /// ```swift
+    /// let reports = try store.importStream(intoCalendar: "Feed") { session in
+    ///     _ = try ICalendarReader().read(fileAt: path) { event in
+    ///         switch event {
+    ///         case .calendarBegan(let header): try session.begin(header)
+    ///         case .event(let e): try session.add(e)
+    ///         case .reminder(let r): try session.add(r)
+    ///         case .extraComponent(let text): session.addExtraComponent(text)
+    ///         case .calendarEnded: try session.end()
+    ///         }
+    ///     }
+    ///     return true
+    /// }
+    /// ```
+    func importStream(intoCalendar title: String? = nil, readOnly: Bool = false, dryRun: Bool = false,
+                      _ body: (ImportSession) throws -> Bool) throws -> [ImportReport] {
+        struct Discarded: Error { let reports: [ImportReport] }
         return try withConnection { db in
-            let work = { try self.performImport(document, title: calendarTitle, readOnly: readOnly, dryRun: dryRun, db) }
-            return dryRun ? try db.rolledBackTransaction(.immediate, work) : try db.transaction(.immediate, work)
+            let session = ImportSession(store: self, db: db, calendarTitle: title, readOnly: readOnly, dryRun: dryRun)
+            let work = { () throws -> [ImportReport] in
+                let keep = try body(session)
+                try session.end()
+                if !keep && !dryRun { throw Discarded(reports: session.reports) }
+                return session.reports
+            }
+            do {
+                return dryRun ? try db.rolledBackTransaction(.immediate, work) : try db.transaction(.immediate, work)
+            } catch let discarded as Discarded {
+                return discarded.reports
+            }
         }
     }
 }

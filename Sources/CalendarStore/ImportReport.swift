@@ -50,6 +50,8 @@ public struct ImportReport: Hashable, Sendable, Codable {
     public private(set) var unchanged = 0
     public private(set) var skipped = 0
     public private(set) var removed = 0
+    /// The items updated, skipped or removed, in the order met (added and unchanged ones are
+    /// only counted).
     public private(set) var entries: [Entry] = []
 
     public init(calendarTitle: String, createdCalendar: Bool = false, dryRun: Bool = false) {
@@ -58,8 +60,10 @@ public struct ImportReport: Hashable, Sendable, Codable {
         self.dryRun = dryRun
     }
 
+    /// Counts the entry; keeps it in `entries` only when it says something beyond the count
+    /// (updated, skipped, removed), so the report of a large import stays small.
     public mutating func append(_ entry: Entry) {
-        entries.append(entry)
+        if entry.outcome != .added && entry.outcome != .unchanged { entries.append(entry) }
         switch entry.outcome {
         case .added: added += 1
         case .updated: updated += 1

@@ -26,9 +26,8 @@ struct ImportTests {
             #expect(report.calendarTitle == "Work")
             #expect(report.createdCalendar)
             #expect((report.added, report.updated, report.unchanged, report.skipped, report.removed) == (4, 0, 0, 0, 0))
-            #expect(report.entries.map(\.uid) == ["series@x", "series@x", "single@x", "todo@x"])
-            #expect(report.entries[1].recurrenceId == utc(2026, 3, 4, 9))
-            #expect(report.entries[3].kind == .reminder)
+            // Added and unchanged items are only counted: a large import keeps no per-item entries.
+            #expect(report.entries.isEmpty)
 
             let decoded = try JSONDecoder().decode(ImportReport.self, from: try JSONEncoder().encode(report))
             #expect(decoded == report)

@@ -1,4 +1,5 @@
 import Foundation
+import ICalConversion
 
 /// One input of `convert`/`validate`: a path or `-` (standard input), read whole.
 struct InputFile {
@@ -7,6 +8,8 @@ struct InputFile {
     /// The name diagnostics use: the path, or `<stdin>`.
     var displayName: String
     var data: Data
+    /// Located, not loaded: read it with ``stream(with:_:)``.
+    var isStreamed = false
 
     var isStandardInput: Bool { argument == "-" }
 
@@ -42,6 +45,47 @@ struct InputFile {
             return InputFile(argument: argument, displayName: argument, data: data)
         } catch {
             throw CLIError.noInput("Cannot read '\(argument)': \(OutputFile.reason(error))")
+        }
+    }
+
+    /// Like ``read(_:io:)``, but a regular file is only checked (exists, is a file, can be
+    /// opened), not loaded: ``stream(with:_:)`` reads it in chunks. Standard input is loaded.
+    static func locate(_ argument: String, io: CLIIO) throws(CLIError) -> InputFile {
+        if argument == "-" { return try read(argument, io: io) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+            throw CLIError.noInput("No such file: '\(argument)'")
+        }
+        if isDirectory.boolValue {
+            throw CLIError.noInput("'\(argument)' is a directory, not a file")
+        }
+        do {
+            try FileHandle(forReadingFrom: URL(fileURLWithPath: argument)).close()
+        } catch {
+            throw CLIError.noInput("Cannot read '\(argument)': \(OutputFile.reason(error))")
+        }
+        return InputFile(argument: argument, displayName: argument, data: Data(), isStreamed: true)
+    }
+
+    /// Reads the input with `reader`, handing each calendar and item to `handle` as read: a
+    /// located file streams from disk, standard input from memory.
+    /// A failure to read the file itself is ``ExitStatus/noInput`` (66) with its name; what
+    /// `handle` throws is rethrown as is.
+    func stream(with reader: ICalendarReader, _ handle: (ReadEvent) throws -> Void) throws -> ReadResult {
+        struct FromHandler: Error { let error: any Error }
+        if isStreamed {
+            do {
+                return try reader.read(fileAt: argument, fileName: displayName) { event in
+                    do { try handle(event) } catch { throw FromHandler(error: error) }
+                }
+            } catch let wrapped as FromHandler {
+                throw wrapped.error
+            } catch {
+                throw CLIError.noInput("Cannot read '\(argument)': \(error)")
+            }
+        }
+        return try data.withUnsafeBytes { raw in
+            try reader.read(raw.bindMemory(to: UInt8.self), fileName: displayName, handle)
         }
     }
 }

@@ -5,10 +5,11 @@ import ICalConversion
 
 /// `icalkit import FILE|DIR|- ... [--calendar NAME] [--read-only] [--strict] [--dry-run]`.
 ///
-/// Each file (a directory means its `*.ics` files, recursively, sorted by path) is read with
-/// ``ICalendarReader``; diagnostics go to stderr (`file:line: ...`). Each VCALENDAR of a file
-/// is imported in its own store transaction; a file with several VCALENDARs is first tried as
-/// a dry run, so a file lands whole or not at all. One report line per file on stdout:
+/// Each file (a directory means its `*.ics` files, recursively, sorted by path) is streamed
+/// through ``ICalendarReader`` into ONE store transaction per file (all its VCALENDARs), so a
+/// file lands whole or not at all and memory does not grow with its size (see
+/// ``ImportPipeline``); diagnostics go to stderr (`file:line: ...`). One report line per file
+/// on stdout:
 ///
 /// ```
 /// team.ics: 4 added, 0 updated, 0 unchanged, 0 skipped
@@ -59,7 +60,7 @@ enum ImportCommand {
             progress.update(done: index, total: paths.count, label: "reading " + path)
             let file: InputFile
             do {
-                file = try InputFile.read(path, io: io)
+                file = try InputFile.locate(path, io: io)
             } catch {
                 progress.clear()
                 io.printError("Error: \(error.message)\n")
@@ -67,14 +68,34 @@ enum ImportCommand {
                 continue
             }
             let reader = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: file.stem))
-            let result = reader.read(file.data, fileName: file.displayName)
+            let source = file.isStandardInput ? file.displayName : URL(fileURLWithPath: path).standardizedFileURL.path
+            var result = ReadResult()
+            var reports: [ImportReport] = []
+            var failure: CLIError?
+            do {
+                // The whole file in ONE transaction, read while it is written; rolled back when
+                // the file is refused or --strict finds an error.
+                reports = try store.importStream(intoCalendar: calendarTitle, readOnly: readOnly, dryRun: dryRun) { session in
+                    result = try ImportPipeline.run(file, reader: reader, source: source, into: session)
+                    let hasErrors = result.diagnostics.contains { $0.severity == .error }
+                    return !result.refused && !(strict && (result.skippedCount > 0 || hasErrors))
+                }
+            } catch let error as CLIError {
+                failure = error
+            } catch {
+                failure = StoreAccess.cliError(error)
+            }
             progress.clear()
             io.report(result.diagnostics)
             var outcome = FileOutcome(name: file.displayName, unreadable: result.skippedCount, refused: result.refused,
                                       diagnostics: result.diagnostics)
             let hasErrors = result.diagnostics.contains { $0.severity == .error }
             if result.hasDataErrors || hasErrors { status = status.combined(with: .dataError) }
-            if result.refused {
+            if let failure {
+                io.printError("Error: \(file.displayName): \(failure.message); nothing imported from it\n")
+                status = status.combined(with: failure.status)
+                outcome.notImported = failure.message
+            } else if result.refused {
                 outcome.notImported = "not an iCalendar file"
                 io.printError("\(file.displayName): not imported: not an iCalendar file\n")
             } else if strict && (result.skippedCount > 0 || hasErrors) {
@@ -82,21 +103,7 @@ enum ImportCommand {
                 outcome.notImported = "--strict and \(n) item\(n == 1 ? "" : "s") could not be read"
                 io.printError("\(file.displayName): not imported: \(n) item\(n == 1 ? "" : "s") could not be read (--strict)\n")
             } else {
-                let source = file.isStandardInput ? file.displayName : URL(fileURLWithPath: path).standardizedFileURL.path
-                let documents = result.documents.map { document -> CalendarDocument in
-                    var document = document
-                    document.calendar.sourceName = source
-                    return document
-                }
-                progress.update(done: index, total: paths.count, label: "storing " + path)
-                do {
-                    outcome.reports = try importAll(documents, into: calendarTitle, readOnly: readOnly, dryRun: dryRun, store: store)
-                } catch {
-                    let failure = StoreAccess.cliError(error)
-                    io.printError("Error: \(file.displayName): \(failure.message); nothing imported from it\n")
-                    status = status.combined(with: failure.status)
-                    outcome.notImported = failure.message
-                }
+                outcome.reports = reports
             }
             if !json, outcome.notImported == nil {
                 try io.print(line(for: outcome, dryRun: dryRun) + "\n")
@@ -130,16 +137,6 @@ enum ImportCommand {
             found.append((input.hasSuffix("/") ? input : input + "/") + relative)
         }
         return found.sorted()
-    }
-
-    /// Imports each document in its own transaction. With several documents, a dry run of all
-    /// of them comes first, so that a refusal (read-only calendar...) leaves the store as it was.
-    static func importAll(_ documents: [CalendarDocument], into title: String?, readOnly: Bool, dryRun: Bool,
-                          store: EventStore) throws -> [ImportReport] {
-        if documents.count > 1 && !dryRun {
-            for document in documents { _ = try store.importDocument(document, intoCalendar: title, readOnly: readOnly, dryRun: true) }
-        }
-        return try documents.map { try store.importDocument($0, intoCalendar: title, readOnly: readOnly, dryRun: dryRun) }
     }
 
     /// `team.ics: 4 added, 0 updated, 0 unchanged, 0 skipped` (`, 1 removed` when overrides were

@@ -1,0 +1,138 @@
+import CalendarModel
+import CalendarStore
+import Foundation
+import ICalConversion
+
+/// `import` of one file as a two-stage pipeline: a reader thread scans the file, converts
+/// each item and prepares its row (everything that calls libical, ICU and the encoder), while
+/// the calling thread writes the prepared rows into the store's transaction. Batches pass
+/// through a small bounded queue, so memory holds a few batches, never the file.
+///
+/// libical is only ever called from the reader thread while it runs (the writing thread
+/// runs SQLite and decodes stored models, no libical), so its per-process caches are never
+/// used from two threads at once; its error state and temporary buffers are per-thread in
+/// 3.0.16 anyway.
+enum ImportPipeline {
+    enum Step: Sendable {
+        case begin(CalendarDocument)
+        case item(PreparedItem)
+        case extra(String)
+        case end
+    }
+
+    /// Items per batch handed from the reader to the writer.
+    static let batchSize = 256
+
+    /// Reads `file` and imports what it holds through `session`; returns the reader's result
+    /// (diagnostics, counts). Rethrows the reader's error (unreadable file) or the store's.
+    static func run(_ file: InputFile, reader: ICalendarReader, source: String, into session: ImportSession) throws -> ReadResult {
+        let queue = BatchQueue(capacity: 4)
+        let thread = Thread {
+            do {
+                var batch: [Step] = []
+                batch.reserveCapacity(batchSize)
+                let result = try file.stream(with: reader) { event in
+                    switch event {
+                    case .calendarBegan(var header):
+                        header.calendar.sourceName = source
+                        batch.append(.begin(header))
+                    case .event(let e): batch.append(.item(try PreparedItem(event: e)))
+                    case .reminder(let r): batch.append(.item(try PreparedItem(reminder: r)))
+                    case .extraComponent(let text): batch.append(.extra(text))
+                    case .calendarEnded: batch.append(.end)
+                    }
+                    if batch.count >= batchSize {
+                        try queue.put(batch)
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                }
+                try queue.put(batch)
+                queue.finish(.success(result))
+            } catch {
+                queue.finish(.failure(error))
+            }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        do {
+            while let batch = try queue.take() {
+                for step in batch {
+                    switch step {
+                    case .begin(let header): try session.begin(header)
+                    case .item(let item): try session.add(item)
+                    case .extra(let text): session.addExtraComponent(text)
+                    case .end: try session.end()
+                    }
+                }
+            }
+            return try queue.waitForResult()
+        } catch {
+            queue.cancel()
+            _ = try? queue.waitForResult()
+            throw error
+        }
+    }
+}
+
+/// A bounded queue of batches between one producer thread and one consumer, with the
+/// producer's final result and cancellation by the consumer.
+final class BatchQueue: @unchecked Sendable {
+    struct Cancelled: Error {}
+
+    private let condition = NSCondition()
+    private let capacity: Int
+    private var batches: [[ImportPipeline.Step]] = []
+    private var outcome: Result<ReadResult, any Error>?
+    private var cancelled = false
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Producer: waits while the queue is full; throws ``Cancelled`` once the consumer gave up.
+    func put(_ batch: [ImportPipeline.Step]) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.count >= capacity && !cancelled { condition.wait() }
+        if cancelled { throw Cancelled() }
+        if !batch.isEmpty { batches.append(batch) }
+        condition.broadcast()
+    }
+
+    /// Producer: done (the reader's result or its error).
+    func finish(_ result: Result<ReadResult, any Error>) {
+        condition.lock()
+        outcome = result
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Consumer: the next batch; nil when the producer finished and everything was taken.
+    /// Throws the producer's error.
+    func take() throws -> [ImportPipeline.Step]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.isEmpty && outcome == nil { condition.wait() }
+        if !batches.isEmpty {
+            condition.broadcast()
+            return batches.removeFirst()
+        }
+        if case .failure(let error)? = outcome { throw error }
+        return nil
+    }
+
+    /// Consumer: stops the producer at its next batch.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        batches.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits for the producer to finish; its result or error.
+    func waitForResult() throws -> ReadResult {
+        condition.lock()
+        defer { condition.unlock() }
+        while outcome == nil { condition.wait() }
+        return try outcome!.get()
+    }
+}

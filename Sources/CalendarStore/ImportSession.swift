@@ -1,0 +1,175 @@
+import CalendarModel
+import Foundation
+
+/// One import in progress, inside the store's transaction (see
+/// ``EventStore/importStream(intoCalendar:readOnly:dryRun:_:)``): calendars and their items
+/// are handed over one at a time, as a streaming reader reads them, so an import of any size
+/// holds one item, the counts and the diagnostics, not the file.
+///
+/// ```swift
+/// let reports = try store.importStream { session in
+///     try session.begin(header)            // a calendar: properties, VTIMEZONEs
+///     for event in events { try session.add(event) }
+///     try session.end()
+///     return true                          // false: roll everything back
+/// }
+/// ```
+public final class ImportSession {
+    let store: EventStore
+    let db: Connection
+    let calendarTitle: String?
+    let readOnly: Bool
+    let dryRun: Bool
+    /// One report per calendar, in order, for the calendars ended so far.
+    public private(set) var reports: [ImportReport] = []
+    private var open: OpenCalendar?
+
+    /// The calendar being imported and what must wait for its end.
+    final class OpenCalendar {
+        let id: Int64
+        let title: String
+        var header: CalendarDocument
+        var report: ImportReport
+        var touched = TouchedUIDs()
+        /// RECURRENCE-IDs the input carries, per kind and UID (overrides only), so that an
+        /// updated master keeps those.
+        var overrides: [String: Set<Double>] = [:]
+        /// Masters replaced by a newer version: their stored overrides the input lacks go at the end.
+        var updatedMasters: [(uid: String, kind: ItemKind)] = []
+        var extraComponents: [String] = []
+        var index = 0
+
+        init(id: Int64, title: String, header: CalendarDocument, report: ImportReport) {
+            self.id = id
+            self.title = title
+            self.header = header
+            self.report = report
+        }
+    }
+
+    init(store: EventStore, db: Connection, calendarTitle: String?, readOnly: Bool, dryRun: Bool) {
+        self.store = store
+        self.db = db
+        self.calendarTitle = calendarTitle
+        self.readOnly = readOnly
+        self.dryRun = dryRun
+    }
+
+    /// Starts a calendar (ending the open one): created or refreshed with the header's
+    /// properties; its VTIMEZONEs stored, replacing those with the same TZID. The header's
+    /// events and reminders are not imported (hand them to `add`).
+    public func begin(_ header: CalendarDocument) throws {
+        try end()
+        let title = calendarTitle ?? header.calendar.title
+        guard !title.isEmpty else { throw StoreError.invalidData("the document has no calendar title; name one") }
+        let (id, created) = try store.importCalendar(header, title: title, readOnly: readOnly, db)
+        for zone in header.timeZones {
+            let stored = try db.scalarText("SELECT text FROM calendar_time_zones WHERE calendar_id = ? AND tzid = ?",
+                                           [.integer(id), .text(zone.tzid)])
+            if stored == zone.text { continue }   // a re-import writes nothing
+            try db.run("""
+                INSERT INTO calendar_time_zones (calendar_id, tzid, text) VALUES (?, ?, ?)
+                ON CONFLICT (calendar_id, tzid) DO UPDATE SET text = excluded.text
+                """, [.integer(id), .text(zone.tzid), .text(zone.text)])
+        }
+        var bare = header
+        bare.events = []
+        bare.reminders = []
+        open = OpenCalendar(id: id, title: title, header: bare,
+                            report: ImportReport(calendarTitle: title, createdCalendar: created, dryRun: dryRun))
+    }
+
+    public func add(_ event: Event) throws { try add(try PreparedItem(event: event)) }
+    public func add(_ reminder: Reminder) throws { try add(try PreparedItem(reminder: reminder)) }
+
+    /// Imports one item into the open calendar (rules in ``EventStore/importDocument(_:intoCalendar:readOnly:dryRun:)``).
+    public func add(_ item: PreparedItem) throws {
+        guard let calendar = open else { throw StoreError.invalidData("an item was imported outside any calendar") }
+        try store.importItemHook?(calendar.index)
+        calendar.index += 1
+        var row = item.row
+        row.calendarID = calendar.id
+        if let recurrenceID = row.recurrenceID {
+            calendar.overrides[row.kind.rawValue + ":" + row.uid, default: []].insert(recurrenceID)
+        }
+        let outcome = try store.importItem(row, sameContent: item.sameContent, report: &calendar.report,
+                                           touched: &calendar.touched, calendarTitle: calendar.title, db)
+        if outcome == .updated && row.recurrenceID == nil { calendar.updatedMasters.append((row.uid, row.kind)) }
+    }
+
+    /// A component the reader kept verbatim: stored with the calendar when new to it.
+    public func addExtraComponent(_ text: String) {
+        open?.extraComponents.append(text)
+    }
+
+    /// Ends the open calendar (nothing when none is open): drops the stored overrides of
+    /// updated masters that the input lacks, stores the new verbatim components, and adds
+    /// the calendar's report to `reports`.
+    public func end() throws {
+        guard let calendar = open else { return }
+        open = nil
+        for master in calendar.updatedMasters {
+            try store.removeOverrides(calendarID: calendar.id, uid: master.uid, kind: master.kind,
+                                      keeping: calendar.overrides[master.kind.rawValue + ":" + master.uid] ?? [],
+                                      report: &calendar.report, db)
+        }
+        if !calendar.extraComponents.isEmpty {
+            var header = calendar.header
+            header.extraComponents += calendar.extraComponents
+            _ = try store.importCalendar(header, title: calendar.title, readOnly: readOnly, db)
+        }
+        reports.append(calendar.report)
+    }
+}
+
+/// An item made ready for ``ImportSession/add(_:)-(PreparedItem)``: its row (encoded model,
+/// index columns) built without the store, so another thread can do that work.
+public struct PreparedItem: Sendable {
+    var row: ItemRow
+    let model: Model
+
+    enum Model: Sendable {
+        case event(Event)
+        case reminder(Reminder)
+    }
+
+    public init(event: Event) throws {
+        row = try ItemRow(event: event, calendarID: 0)
+        model = .event(event)
+    }
+
+    public init(reminder: Reminder) throws {
+        row = try ItemRow(reminder: reminder, calendarID: 0)
+        model = .reminder(reminder)
+    }
+
+    /// The stored row holds this same item (byte-equal encoding, or equal once decoded).
+    func sameContent(_ stored: StoredRow) throws -> Bool {
+        if stored.model == row.model { return true }
+        switch model {
+        case .event(let event): return try ItemCodec.decodeEvent(stored.model, sourceText: nil) == event
+        case .reminder(let reminder): return try ItemCodec.decodeReminder(stored.model, sourceText: nil) == reminder
+        }
+    }
+}
+
+/// The UIDs an import has logged a change for, as 128-bit digests (16 bytes per UID, not
+/// the UID itself: a million-item import keeps ~20 MB here, not the UIDs' text).
+struct TouchedUIDs {
+    private var digests: Set<Digest> = []
+
+    struct Digest: Hashable {
+        let a: UInt64
+        let b: UInt64
+    }
+
+    /// True the first time `uid` is seen. Two independent 64-bit hashes (FNV-1a, and the
+    /// standard library's seeded SipHash) must both collide for a false "seen before".
+    mutating func firstTouch(_ uid: String) -> Bool {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in uid.utf8 { a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        var hasher = Hasher()
+        hasher.combine(uid)
+        return digests.insert(Digest(a: a, b: UInt64(bitPattern: Int64(hasher.finalize())))).inserted
+    }
+}
