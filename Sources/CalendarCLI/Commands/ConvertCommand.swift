@@ -71,10 +71,14 @@ enum ConvertCommand {
         var status = ExitStatus.ok
         var collected: [CalendarDocument] = []
         var anyRead = false
+        // iCalendar is written as it is read (see ICSStreamWriter); JSON is sorted, so it is
+        // rendered from the documents once read.
+        let shared = outDirectory == nil && format == .ics ? StreamedOutput(path: outPath, io: io) : nil
+        let sharedWriter = try shared.map { output throws(CLIError) in try ICSStreamWriter(output: output) }
         for path in inputs {
             let file: InputFile
             do {
-                file = try InputFile.read(path, io: io)
+                file = try InputFile.locate(path, io: io)
             } catch {
                 io.printError("Error: \(error.message)\n")
                 status = status.combined(with: error.status)
@@ -82,39 +86,62 @@ enum ConvertCommand {
             }
             anyRead = true
             let reader = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: file.stem))
-            let result = reader.read(file.data, fileName: file.displayName)
+            let target = outDirectory.map { URL(fileURLWithPath: $0).appendingPathComponent("\(file.stem).\(format.rawValue)").path }
+            let ownOutput = target != nil && format == .ics ? StreamedOutput(path: target, io: io) : nil
+            var documents: [CalendarDocument] = []
+            let result: ReadResult
+            do {
+                let icsWriter = try sharedWriter ?? ownOutput.map { output throws(CLIError) in try ICSStreamWriter(output: output) }
+                result = try file.stream(with: reader) { event in
+                    if let icsWriter { try icsWriter.handle(event) } else { ICalendarReader.collect(event, into: &documents) }
+                }
+            } catch {
+                let failure = error as? CLIError ?? CLIError.io("\(error)")
+                io.printError("Error: \(failure.message)\n")
+                status = status.combined(with: failure.status)
+                ownOutput?.discard()
+                if failure.status == .ioError, let shared {   // the output failed: nothing more can be written
+                    shared.discard()
+                    return status
+                }
+                continue
+            }
             io.report(result.diagnostics)
             if result.skippedCount > 0 || result.diagnostics.contains(where: { $0.severity == .error }) {
                 status = status.combined(with: .dataError)
             }
-            if let outDirectory {
-                let target = URL(fileURLWithPath: outDirectory).appendingPathComponent("\(file.stem).\(format.rawValue)").path
+            if let target {
                 do {
-                    try OutputFile.write(render(result.documents, as: format), to: target)
+                    if let ownOutput { try ownOutput.commit() } else { try OutputFile.write(render(documents, as: format), to: target) }
                 } catch {
+                    ownOutput?.discard()
                     io.printError("Error: \(error.message)\n")
                     status = status.combined(with: error.status)
                 }
             } else {
-                collected.append(contentsOf: result.documents)
+                collected.append(contentsOf: documents)
             }
         }
 
         if outDirectory == nil, anyRead {
-            let data = render(collected, as: format)
             do {
-                if let outPath {
-                    try OutputFile.write(data, to: outPath)
+                if let shared {
+                    try shared.commit()
+                } else if let outPath {
+                    try OutputFile.write(render(collected, as: format), to: outPath)
                 } else {
-                    try io.writeStdout(data)
+                    try io.writeStdout(render(collected, as: format))
                 }
             } catch let error as CLIError {
+                shared?.discard()
                 io.printError("Error: \(error.message)\n")
                 status = status.combined(with: error.status)
             } catch {
                 io.printError("Error: Cannot write to standard output: \(OutputFile.reason(error))\n")
                 status = status.combined(with: .ioError)
             }
+        } else {
+            shared?.discard()
         }
         return status
     }

@@ -11,21 +11,30 @@ import Darwin
 enum OutputFile {
     /// Writes `data` to `path` atomically. Throws ``CLIError`` (``ExitStatus/ioError``) naming the path.
     static func write(_ data: Data, to path: String) throws(CLIError) {
-        let target = URL(fileURLWithPath: path)
-        let directory = target.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(
-            ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
+        let temporary = temporaryURL(beside: URL(fileURLWithPath: path))
         do {
             try data.write(to: temporary)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw CLIError.io("Cannot write '\(path)': \(reason(error))")
         }
+        try replace(path, with: temporary)
+    }
+
+    /// A fresh temporary file name in the directory of `target`.
+    static func temporaryURL(beside target: URL) -> URL {
+        target.deletingLastPathComponent().appendingPathComponent(
+            ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
+    }
+
+    /// Renames the written `temporary` over `path` (keeping the permissions of a replaced
+    /// file); removes it when that fails.
+    static func replace(_ path: String, with temporary: URL) throws(CLIError) {
         // A replaced file keeps its permissions.
         if let mode = try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] {
             try? FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: temporary.path)
         }
-        if rename(temporary.path, target.path) != 0 {
+        if rename(temporary.path, path) != 0 {
             let message = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temporary)
             throw CLIError.io("Cannot write '\(path)': \(message)")

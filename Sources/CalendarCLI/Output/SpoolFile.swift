@@ -1,0 +1,44 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An anonymous temporary file (tmpfile(3): gone when closed or when the process ends) that
+/// holds text written before the text that must precede it is known.
+final class SpoolFile {
+    private let file: UnsafeMutablePointer<FILE>
+
+    init() throws(CLIError) {
+        guard let file = tmpfile() else {
+            throw CLIError.io("Cannot create a temporary file: \(String(cString: strerror(errno)))")
+        }
+        self.file = file
+    }
+
+    deinit { fclose(file) }
+
+    func write(_ text: String) throws(CLIError) {
+        var text = text
+        let ok = text.withUTF8 { bytes in
+            bytes.isEmpty || fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count
+        }
+        if !ok { throw CLIError.io("Cannot write a temporary file: \(String(cString: strerror(errno)))") }
+    }
+
+    /// Hands everything written so far to `body` in blocks, then empties the file.
+    func drain(_ body: (Data) throws(CLIError) -> Void) throws(CLIError) {
+        fflush(file)
+        rewind(file)
+        var block = Data(count: 1 << 20)
+        while true {
+            let got = block.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if got > 0 { try body(block.prefix(got)) }
+            if got < block.count { break }
+        }
+        if ferror(file) != 0 { throw CLIError.io("Cannot read a temporary file: \(String(cString: strerror(errno)))") }
+        rewind(file)
+        _ = ftruncate(fileno(file), 0)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// An output written piece by piece: standard output, or a file that is replaced whole or not
+/// at all (the pieces go to a temporary file beside it, renamed over it by ``commit()``).
+/// Writes are buffered in 1 MiB blocks.
+final class StreamedOutput {
+    private let path: String?
+    private let writeStdout: (Data) throws -> Void
+    private var temporary: URL?
+    private var handle: FileHandle?
+    private var buffer = Data()
+    static let blockBytes = 1 << 20
+
+    /// `path` nil (or `-`): standard output through `io`.
+    init(path: String?, io: CLIIO) {
+        self.path = path == "-" ? nil : path
+        writeStdout = io.writeStdout
+    }
+
+    func write(_ text: String) throws(CLIError) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= StreamedOutput.blockBytes { try flush() }
+    }
+
+    func write(_ data: Data) throws(CLIError) {
+        buffer.append(data)
+        if buffer.count >= StreamedOutput.blockBytes { try flush() }
+    }
+
+    private func flush() throws(CLIError) {
+        guard !buffer.isEmpty else { return }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard let path else {
+            do { try writeStdout(buffer) } catch {
+                throw CLIError.io("Cannot write to standard output: \(OutputFile.reason(error))")
+            }
+            return
+        }
+        do {
+            if handle == nil {
+                let target = URL(fileURLWithPath: path)
+                let temp = OutputFile.temporaryURL(beside: target)
+                guard FileManager.default.createFile(atPath: temp.path, contents: nil) else {
+                    throw CLIError.io("Cannot write '\(path)': cannot create \(temp.path)")
+                }
+                temporary = temp
+                handle = try FileHandle(forWritingTo: temp)
+            }
+            try handle?.write(contentsOf: buffer)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError.io("Cannot write '\(path)': \(OutputFile.reason(error))")
+        }
+    }
+
+    /// Writes what is buffered and, for a file, puts it in place.
+    func commit() throws(CLIError) {
+        try flush()
+        guard let path else { return }
+        if handle == nil { try flushEmptyFile(path) }
+        try? handle?.close()
+        handle = nil
+        if let temporary { try OutputFile.replace(path, with: temporary) }
+        temporary = nil
+    }
+
+    private func flushEmptyFile(_ path: String) throws(CLIError) {
+        buffer = Data()
+        let temp = OutputFile.temporaryURL(beside: URL(fileURLWithPath: path))
+        guard FileManager.default.createFile(atPath: temp.path, contents: nil) else {
+            throw CLIError.io("Cannot write '\(path)': cannot create \(temp.path)")
+        }
+        temporary = temp
+    }
+
+    /// Drops a file output that was not committed (the target stays as it was).
+    func discard() {
+        try? handle?.close()
+        handle = nil
+        if let temporary { try? FileManager.default.removeItem(at: temporary) }
+        temporary = nil
+        buffer.removeAll()
+    }
+}
