@@ -233,3 +233,64 @@ final class SQLLog: @unchecked Sendable {
     func add(_ sql: String) { lock.withLock { list.append(sql.trimmingCharacters(in: .whitespacesAndNewlines)) } }
     var all: [String] { lock.withLock { list } }
 }
+
+@Suite("Import stream")
+struct ImportStreamTests {
+    @Test func severalCalendarsLandInOneTransaction() throws {
+        try withStore { store in
+            _ = try store.importDocument(makeDocument("Before", events: [makeEvent("kept@x", start: utc(2026, 3, 1, 9))]))
+            let before = try dumpTables(store)
+            // A failure in the second calendar takes the first one's items back too.
+            struct InjectedFailure: Error {}
+            #expect(throws: InjectedFailure.self) {
+                _ = try store.importStream { session in
+                    try session.begin(makeDocument("One"))
+                    try session.add(makeEvent("a@x", start: utc(2026, 3, 2, 9)))
+                    try session.begin(makeDocument("Two"))
+                    try session.add(makeEvent("b@x", start: utc(2026, 3, 3, 9)))
+                    throw InjectedFailure()
+                }
+            }
+            #expect(try dumpTables(store) == before)
+            // Returning false rolls back as well, and still reports.
+            let reports = try store.importStream { session in
+                try session.begin(makeDocument("One"))
+                try session.add(makeEvent("a@x", start: utc(2026, 3, 2, 9)))
+                return false
+            }
+            #expect(reports.map(\.added) == [1])
+            #expect(try dumpTables(store) == before)
+            // Committed: both calendars, one change row per UID.
+            let token = try store.currentChangeToken()
+            let done = try store.importStream { session in
+                try session.begin(makeDocument("One"))
+                try session.add(makeEvent("a@x", start: utc(2026, 3, 2, 9)))
+                try session.begin(makeDocument("Two"))
+                try session.add(makeEvent("b@x", start: utc(2026, 3, 3, 9)))
+                return true
+            }
+            #expect(done.map(\.calendarTitle) == ["One", "Two"])
+            #expect(try store.changes(since: token).changes.map { "\($0.kind) \($0.uid)" } == ["added a@x", "added b@x"])
+        }
+    }
+
+    @Test func anOverrideAfterItsUpdatedMasterIsKept() throws {
+        try withStore { store in
+            var master = makeEvent("s@x", "Series", start: utc(2026, 3, 2, 9))
+            master.recurrenceRules = [RecurrenceRule(frequency: .daily, end: .afterOccurrences(5))]
+            var keep = makeEvent("s@x", "Moved", start: utc(2026, 3, 3, 11))
+            keep.occurrenceDate = utc(2026, 3, 3, 9)
+            var drop = makeEvent("s@x", "Dropped", start: utc(2026, 3, 4, 11))
+            drop.occurrenceDate = utc(2026, 3, 4, 9)
+            _ = try store.importDocument(makeDocument("Work", events: [master, keep, drop]))
+            // Version 2 of the series: the master first, its one remaining override after it.
+            master.sequence = 1
+            keep.sequence = 1
+            let report = try store.importDocument(makeDocument("Work", events: [master, keep]))
+            #expect((report.updated, report.removed) == (2, 1))
+            #expect(report.entries.first { $0.outcome == .removed }?.recurrenceId == utc(2026, 3, 4, 9))
+            let stored = try store.document(forCalendar: "Work").events.compactMap(\.occurrenceDate)
+            #expect(stored == [utc(2026, 3, 3, 9)])
+        }
+    }
+}
