@@ -11,6 +11,13 @@
 # to Bench/report.py, which prints the table, PASS/MISS and writes BENCHMARKS.md.
 #
 # Sizes: "2k" = 2,000 items (UIDs), "500M" = as many items as fit in 500 MiB.
+#
+# --large SIZE (make bench-large): the flat-memory check instead of the timing table. For
+# each of --sizes (default 2k 20k 100k) and SIZE, one whole-process `import` into a fresh
+# store and one `convert --to ics`, each under /usr/bin/time: peak RSS, wall and user CPU.
+# PASS when the SIZE feed stays under LARGE_RSS_MB (default 150) in both. The libical floor
+# is not run there (its bare parse of 500 MiB holds ~6 GiB). Appends JSON lines to
+# .build/bench/results/; BENCHMARKS.md is left alone.
 # Environment: BENCH_ICALKIT=1 turns on the icalkit whole-process measurements (see the
 # PLACEHOLDER section); ICALKIT=path overrides .build/release/icalkit; LARGE_RUNS (default
 # 1) is the floor's run count on inputs over 200 MiB; CORPUS overrides ../shared/corpus.
@@ -211,6 +218,51 @@ run_icalkit() { # FILE LABEL
   icalkit_export "$@"
   icalkit_convert "$@"
 }
+
+# --- large mode: peak memory of streaming import/convert ------------------------------
+LARGE_RSS_MB=${LARGE_RSS_MB:-150}
+
+# peak_of STAGE LABEL FILE -- CMD...: runs CMD once under /usr/bin/time, prints a table row
+# and appends a JSON line; returns 1 when CMD failed or the peak is over the limit for the
+# large feed.
+peak_of() {
+  local stage=$1 label=$2 file=$3; shift 4
+  local tv=$BENCH/time-large.txt err=$BENCH/stderr-large.txt kb wall user verdict=""
+  if ! /usr/bin/time -f '%M %e %U' -o "$tv" "$@" > /dev/null 2> "$err"; then
+    log "icalkit $stage failed: $*"; sed 's/^/  /' "$err" | head -5 >&2; return 1
+  fi
+  read -r kb wall user < "$tv"
+  if [ "$label" = "$LARGE" ]; then
+    if [ "$kb" -lt $(( LARGE_RSS_MB * 1024 )) ]; then verdict=PASS; else verdict=MISS; fi
+  fi
+  awk -v l="$label" -v s="$stage" -v b="$(stat -c %s "$file")" -v k="$kb" -v w="$wall" -v u="$user" -v v="$verdict" \
+    'BEGIN { printf "%-6s %-8s %9.1f MiB %12.1f MiB %8.2f s %8.2f s  %s\n", l, s, b / 1048576, k / 1024, w, u, v }'
+  printf '{"tool":"icalkit","stage":"%s_rss","label":"%s","run_id":"%s","file":"%s","bytes":%s,"peak_rss_kb":%s,"wall_s":%s,"user_s":%s}\n' \
+    "$stage" "$label" "$RUN_ID" "$file" "$(stat -c %s "$file")" "$kb" "$wall" "$user" >> "$OUT"
+  [ "$verdict" != MISS ]
+}
+
+run_large() {
+  [ -x "$ICALKIT" ] || die "no $ICALKIT (make build)"
+  [ -x /usr/bin/time ] || die "needs /usr/bin/time (Debian package 'time')"
+  local size file failed=0
+  log "large run $RUN_ID -> $OUT (limit ${LARGE_RSS_MB} MiB for $LARGE)"
+  printf '%-6s %-8s %13s %16s %10s %10s  %s\n' size stage "file" "peak RSS" wall user "< ${LARGE_RSS_MB} MiB"
+  for size in $SIZES $LARGE; do
+    file=$(feed_for "$size")
+    fresh_store
+    peak_of import "$size" "$file" -- "$ICALKIT" --store "$STORE" import "$file" --calendar bench || failed=1
+    peak_of convert "$size" "$file" -- "$ICALKIT" convert "$file" --to ics -o "$BENCH/convert-large.ics" || failed=1
+    rm -f "$BENCH/convert-large.ics"
+  done
+  fresh_store
+  return $failed
+}
+
+if [ -n "$LARGE" ]; then
+  run_large
+  exit $?
+fi
 
 # --- main --------------------------------------------------------------------------------
 build_floor
