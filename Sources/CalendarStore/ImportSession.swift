@@ -28,6 +28,7 @@ public final class ImportSession {
     final class OpenCalendar {
         let id: Int64
         let title: String
+        let created: Bool
         var header: CalendarDocument
         var report: ImportReport
         var touched = TouchedUIDs()
@@ -39,9 +40,10 @@ public final class ImportSession {
         var extraComponents: [String] = []
         var index = 0
 
-        init(id: Int64, title: String, header: CalendarDocument, report: ImportReport) {
+        init(id: Int64, title: String, created: Bool, header: CalendarDocument, report: ImportReport) {
             self.id = id
             self.title = title
+            self.created = created
             self.header = header
             self.report = report
         }
@@ -75,7 +77,7 @@ public final class ImportSession {
         var bare = header
         bare.events = []
         bare.reminders = []
-        open = OpenCalendar(id: id, title: title, header: bare,
+        open = OpenCalendar(id: id, title: title, created: created, header: bare,
                             report: ImportReport(calendarTitle: title, createdCalendar: created, dryRun: dryRun))
     }
 
@@ -93,7 +95,8 @@ public final class ImportSession {
             calendar.overrides[row.kind.rawValue + ":" + row.uid, default: []].insert(recurrenceID)
         }
         let outcome = try store.importItem(row, sameContent: item.sameContent, report: &calendar.report,
-                                           touched: &calendar.touched, calendarTitle: calendar.title, db)
+                                           touched: &calendar.touched, calendarTitle: calendar.title,
+                                           calendarIsNew: calendar.created, db)
         if outcome == .updated && row.recurrenceID == nil { calendar.updatedMasters.append((row.uid, row.kind)) }
     }
 

@@ -60,7 +60,16 @@ package final class Statement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let i): code = sqlite3_bind_int64(handle, index, i)
             case .real(let d): code = sqlite3_bind_double(handle, index, d)
-            case .text(let s): code = sqlite3_bind_text(handle, index, s, -1, csqlite_transient())
+            case .text(var s):
+                // The String's own UTF-8 bytes, up to a NUL as with a C string (no C-string copy
+                // per bind: that was most of the malloc traffic of a large import's writes).
+                code = s.withUTF8 { bytes in
+                    let length = bytes.firstIndex(of: 0) ?? bytes.count
+                    guard let base = bytes.baseAddress, length > 0 else { return sqlite3_bind_text(handle, index, "", 0, csqlite_transient()) }
+                    return base.withMemoryRebound(to: CChar.self, capacity: length) {
+                        sqlite3_bind_text(handle, index, $0, Int32(length), csqlite_transient())
+                    }
+                }
             case .blob(let bytes):
                 // A nil pointer would bind NULL: an empty blob is a zero-length blob.
                 code = bytes.withUnsafeBytes { buffer in

@@ -18,13 +18,13 @@ enum ContentLineParser {
         while i < n, isNameByte(b[i]) { i += 1 }
         guard i > 0, i < n, b[i] == UInt8(ascii: ":") || b[i] == UInt8(ascii: ";") else { return nil }
         var invalid = false
-        let name = decode(b, 0..<i, invalid: &invalid).uppercased()
+        let name = asciiUppercased(decode(b, 0..<i, invalid: &invalid))
         var parameters: [ICalParameter] = []
         while i < n, b[i] == UInt8(ascii: ";") {
             i += 1
             let nameStart = i
             while i < n, b[i] != UInt8(ascii: "="), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") { i += 1 }
-            let pname = decode(b, nameStart..<i, invalid: &invalid).trimmingSpaces().uppercased()
+            let pname = asciiUppercased(decode(b, nameStart..<i, invalid: &invalid).trimmingSpaces())
             var values: [String] = []
             if i < n, b[i] == UInt8(ascii: "=") {
                 i += 1
@@ -53,6 +53,13 @@ enum ContentLineParser {
         let value = decode(b, (i + 1)..<n, invalid: &invalid)
         let raw = decode(b, 0..<n, invalid: &invalid)
         return Parsed(line: ContentLine(name: name, parameters: parameters, value: value, line: line, raw: raw), invalidUTF8: invalid)
+    }
+
+    /// `uppercased()`, skipped when there is no lower-case ASCII letter (names usually are
+    /// upper case already). Non-ASCII text goes through `uppercased()` as before.
+    static func asciiUppercased(_ s: String) -> String {
+        for c in s.utf8 where (c >= 0x61 && c <= 0x7A) || c >= 0x80 { return s.uppercased() }
+        return s
     }
 
     @inline(__always)
@@ -92,6 +99,8 @@ enum ContentLineParser {
 
 extension String {
     func trimmingSpaces() -> String {
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        if first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09 { return self }
         var s = Substring(self)
         while s.first == " " || s.first == "\t" { s.removeFirst() }
         while s.last == " " || s.last == "\t" { s.removeLast() }

@@ -9,18 +9,20 @@ struct ItemReader {
     let component: RawComponent
     let uid: String
     /// Lines already consumed into the model (by index into `component.properties`).
-    private(set) var consumed: Set<Int> = []
+    private(set) var consumed: [Bool]
 
     /// A reader for a subcomponent (VALARM) of an item whose UID is known.
     init(ctx: ImportContext, component: RawComponent, uid: String) {
         self.ctx = ctx
         self.component = component
         self.uid = uid
+        consumed = Array(repeating: false, count: component.properties.count)
     }
 
     init(ctx: ImportContext, component: RawComponent) {
         self.ctx = ctx
         self.component = component
+        consumed = Array(repeating: false, count: component.properties.count)
         if let line = component.property("UID"), !line.value.trimmedSpaces.isEmpty {
             uid = TextCodec.unescape(line.value).trimmedSpaces
         } else {
@@ -44,8 +46,8 @@ struct ItemReader {
 
     /// The first line named `name`, marked consumed; later duplicates stay unconsumed (kept).
     mutating func take(_ name: String) -> ContentLine? {
-        for (i, p) in component.properties.enumerated() where p.name == name && !consumed.contains(i) {
-            consumed.insert(i)
+        for (i, p) in component.properties.enumerated() where !consumed[i] && p.name == name {
+            consumed[i] = true
             return p
         }
         return nil
@@ -55,7 +57,7 @@ struct ItemReader {
     mutating func takeAll(_ name: String) -> [ContentLine] {
         var out: [ContentLine] = []
         for (i, p) in component.properties.enumerated() where p.name == name {
-            consumed.insert(i)
+            consumed[i] = true
             out.append(p)
         }
         return out
@@ -63,14 +65,14 @@ struct ItemReader {
 
     /// Marks a line as not consumed after all (its value was bad: keep it verbatim).
     mutating func keep(_ line: ContentLine) {
-        if let i = component.properties.firstIndex(of: line) { consumed.remove(i) }
+        if let i = component.properties.firstIndex(of: line) { consumed[i] = false }
     }
 
     /// Lines made here for the bad part of a line whose good part was modelled.
     private var partialLines: [String] = []
 
     var extraProperties: [String] {
-        component.properties.enumerated().compactMap { consumed.contains($0.offset) ? nil : $0.element.text } + partialLines
+        component.properties.enumerated().compactMap { consumed[$0.offset] ? nil : $0.element.text } + partialLines
     }
 
     mutating func text(_ name: String) -> String? {
