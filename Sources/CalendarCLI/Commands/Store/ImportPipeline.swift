@@ -3,19 +3,22 @@ import CalendarStore
 import Foundation
 import ICalConversion
 
-/// `import` of one file as a two-stage pipeline: a reader thread scans the file, converts
-/// each item and prepares its row (everything that calls libical, ICU and the encoder), while
-/// the calling thread writes the prepared rows into the store's transaction. Batches pass
-/// through a small bounded queue, so memory holds a few batches, never the file.
+/// `import` of one file as a two-stage pipeline: a reader thread scans the file and converts
+/// each item (EventImporter, time zones), while the calling thread prepares each item's row
+/// (encoding, the index span, which walks COUNT series) and writes it into the store's
+/// transaction. The two halves cost about the same, so on two cores the file takes about half
+/// the time it takes on one. Batches pass through a small bounded queue, so memory holds a
+/// few batches, never the file.
 ///
-/// libical is only ever called from the reader thread while it runs (the writing thread
-/// runs SQLite and decodes stored models, no libical), so its per-process caches are never
-/// used from two threads at once; its error state and temporary buffers are per-thread in
-/// 3.0.16 anyway.
+/// Both threads call libical. That is safe in 3.0.16 as built by Debian (with pthreads): the
+/// error state (`icalerrno`) and the ring of temporary strings are per thread (pthread keys),
+/// a zone's lazily expanded observances are guarded by libical's mutex (and by VTimeZone's own
+/// lock), and each recurrence iterator, parsed value and component belongs to one thread.
 enum ImportPipeline {
     enum Step: Sendable {
         case begin(CalendarDocument)
-        case item(PreparedItem)
+        case event(Event)
+        case reminder(Reminder)
         case extra(String)
         case end
     }
@@ -36,8 +39,8 @@ enum ImportPipeline {
                     case .calendarBegan(var header):
                         header.calendar.sourceName = source
                         batch.append(.begin(header))
-                    case .event(let e): batch.append(.item(try PreparedItem(event: e)))
-                    case .reminder(let r): batch.append(.item(try PreparedItem(reminder: r)))
+                    case .event(let e): batch.append(.event(e))
+                    case .reminder(let r): batch.append(.reminder(r))
                     case .extraComponent(let text): batch.append(.extra(text))
                     case .calendarEnded: batch.append(.end)
                     }
@@ -59,7 +62,8 @@ enum ImportPipeline {
                 for step in batch {
                     switch step {
                     case .begin(let header): try session.begin(header)
-                    case .item(let item): try session.add(item)
+                    case .event(let e): try session.add(e)
+                    case .reminder(let r): try session.add(r)
                     case .extra(let text): session.addExtraComponent(text)
                     case .end: try session.end()
                     }
