@@ -80,10 +80,13 @@ enum ImportCommand {
                     let hasErrors = result.diagnostics.contains { $0.severity == .error }
                     return !result.refused && !(strict && (result.skippedCount > 0 || hasErrors))
                 }
-            } catch let error as CLIError {
-                failure = error
             } catch {
-                failure = StoreAccess.cliError(error)
+                var cause = error
+                if let stopped = error as? ImportPipeline.Failure {
+                    cause = stopped.error
+                    if let partial = stopped.readResult { result = partial }
+                }
+                failure = cause as? CLIError ?? StoreAccess.cliError(cause)
             }
             progress.clear()
             io.report(result.diagnostics)

@@ -45,11 +45,11 @@ enum ImportPipeline {
                     case .calendarEnded: batch.append(.end)
                     }
                     if batch.count >= batchSize {
-                        try queue.put(batch)
+                        queue.put(batch)
                         batch.removeAll(keepingCapacity: true)
                     }
                 }
-                try queue.put(batch)
+                queue.put(batch)
                 queue.finish(.success(result))
             } catch {
                 queue.finish(.failure(error))
@@ -71,33 +71,37 @@ enum ImportPipeline {
             }
             return try queue.waitForResult()
         } catch {
-            queue.cancel()
-            _ = try? queue.waitForResult()
-            throw error
+            // The store failed: the reader still reads to the end (its batches dropped), so
+            // the file's diagnostics are all reported, as when reading came first.
+            queue.discardFromNowOn()
+            throw Failure(error: error, readResult: try? queue.waitForResult())
         }
+    }
+
+    /// The store (or the reader) failed; what the reader found, when it could finish.
+    struct Failure: Error {
+        let error: any Error
+        let readResult: ReadResult?
     }
 }
 
 /// A bounded queue of batches between one producer thread and one consumer, with the
-/// producer's final result and cancellation by the consumer.
+/// producer's final result; a consumer that gave up lets the producer run to its end.
 final class BatchQueue: @unchecked Sendable {
-    struct Cancelled: Error {}
-
     private let condition = NSCondition()
     private let capacity: Int
     private var batches: [[ImportPipeline.Step]] = []
     private var outcome: Result<ReadResult, any Error>?
-    private var cancelled = false
+    private var discarding = false
 
     init(capacity: Int) { self.capacity = capacity }
 
-    /// Producer: waits while the queue is full; throws ``Cancelled`` once the consumer gave up.
-    func put(_ batch: [ImportPipeline.Step]) throws {
+    /// Producer: waits while the queue is full; drops the batch once the consumer gave up.
+    func put(_ batch: [ImportPipeline.Step]) {
         condition.lock()
         defer { condition.unlock() }
-        while batches.count >= capacity && !cancelled { condition.wait() }
-        if cancelled { throw Cancelled() }
-        if !batch.isEmpty { batches.append(batch) }
+        while batches.count >= capacity && !discarding { condition.wait() }
+        if !discarding && !batch.isEmpty { batches.append(batch) }
         condition.broadcast()
     }
 
@@ -123,10 +127,10 @@ final class BatchQueue: @unchecked Sendable {
         return nil
     }
 
-    /// Consumer: stops the producer at its next batch.
-    func cancel() {
+    /// Consumer: takes nothing more; the producer's batches are dropped from now on.
+    func discardFromNowOn() {
         condition.lock()
-        cancelled = true
+        discarding = true
         batches.removeAll()
         condition.broadcast()
         condition.unlock()
