@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An output written piece by piece: standard output, or a file that is replaced whole or not
 /// at all (the pieces go to a temporary file beside it, renamed over it by ``commit()``).
@@ -36,42 +41,32 @@ final class StreamedOutput {
             }
             return
         }
+        if handle == nil { try createTemporary(for: path) }
         do {
-            if handle == nil {
-                let target = URL(fileURLWithPath: path)
-                let temp = OutputFile.temporaryURL(beside: target)
-                guard FileManager.default.createFile(atPath: temp.path, contents: nil) else {
-                    throw CLIError.io("Cannot write '\(path)': cannot create \(temp.path)")
-                }
-                temporary = temp
-                handle = try FileHandle(forWritingTo: temp)
-            }
             try handle?.write(contentsOf: buffer)
-        } catch let error as CLIError {
-            throw error
         } catch {
             throw CLIError.io("Cannot write '\(path)': \(OutputFile.reason(error))")
         }
+    }
+
+    /// Opens a new temporary file beside `path` for the output.
+    private func createTemporary(for path: String) throws(CLIError) {
+        let temp = OutputFile.temporaryURL(beside: URL(fileURLWithPath: path))
+        let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
+        guard fd >= 0 else { throw CLIError.io("Cannot write '\(path)': \(String(cString: strerror(errno)))") }
+        temporary = temp
+        handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     }
 
     /// Writes what is buffered and, for a file, puts it in place.
     func commit() throws(CLIError) {
         try flush()
         guard let path else { return }
-        if handle == nil { try flushEmptyFile(path) }
+        if handle == nil { try createTemporary(for: path) }   // an empty output is a file too
         try? handle?.close()
         handle = nil
         if let temporary { try OutputFile.replace(path, with: temporary) }
         temporary = nil
-    }
-
-    private func flushEmptyFile(_ path: String) throws(CLIError) {
-        buffer = Data()
-        let temp = OutputFile.temporaryURL(beside: URL(fileURLWithPath: path))
-        guard FileManager.default.createFile(atPath: temp.path, contents: nil) else {
-            throw CLIError.io("Cannot write '\(path)': cannot create \(temp.path)")
-        }
-        temporary = temp
     }
 
     /// Drops a file output that was not committed (the target stays as it was).

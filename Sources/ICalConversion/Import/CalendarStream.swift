@@ -75,6 +75,10 @@ final class CalendarStream {
                 self.result.diagnostics.append(d)
             case .calendarBegan:
                 self.calendarIndex += 1
+                // Both passes see the same calendars unless the file changed in between.
+                guard self.calendarIndex < self.outline.calendars.count else {
+                    throw ICalError(code: .file, message: "\(self.fileName ?? "input") changed while it was being read")
+                }
                 let calendar = self.outline.calendars[self.calendarIndex]
                 try self.begin(root: calendar.root, zones: calendar.zones)
             case .component(let c, let inCalendar):

@@ -159,6 +159,7 @@ enum ImportCommand {
     /// `{"schemaVersion": 1, "dryRun", "files": [{"file", "imported", "reason", "unreadable",
     /// "calendars": [{"calendar", "createdCalendar", "added", "updated", "unchanged", "skipped",
     /// "removed", "entries": [{"uid", "recurrenceId", "kind", "outcome", "reason"}]}],
+    /// (entries: the updated, skipped and removed items; added and unchanged ones are counted only)
     /// "diagnostics": [{"severity", "line", "uid", "property", "message", "action"}]}]}`.
     static func jsonReport(_ outcomes: [FileOutcome], dryRun: Bool) -> String {
         func report(_ r: ImportReport) -> JSONValue {
