@@ -1,0 +1,54 @@
+import CalendarTestSupport
+import Foundation
+import ICalConversion
+import Testing
+
+/// `convert --to ics` writes as it reads (items spooled until the calendar's VTIMEZONEs are
+/// known): its output must be the text ICalendarWriter makes from the whole documents, and the
+/// structure below, counted by hand from the input.
+@Suite("convert --to ics streaming")
+struct ConvertStreamTests {
+    static let interleaved = [
+        "BEGIN:VCALENDAR", "X-WR-CALNAME:One",
+        "BEGIN:VTODO", "UID:todo@x", "DUE;TZID=Europe/Paris:20260305T170000", "END:VTODO",
+        "BEGIN:VEVENT", "UID:ev@x", "DTSTART;TZID=Custom:20260301T090000", "END:VEVENT",
+        "BEGIN:X-VENDOR", "X-AT;TZID=America/New_York:20260301T090000", "END:X-VENDOR",
+        "BEGIN:VTIMEZONE", "TZID:Custom", "BEGIN:STANDARD", "DTSTART:19700101T000000",
+        "TZOFFSETFROM:+0300", "TZOFFSETTO:+0300", "END:STANDARD", "END:VTIMEZONE",
+        "END:VCALENDAR",
+        "BEGIN:VCALENDAR", "X-WR-CALNAME:Two",
+        "BEGIN:VEVENT", "UID:two@x", "DTSTART:20260302T090000Z", "END:VEVENT",
+        "END:VCALENDAR",
+    ].map { $0 + "\r\n" }.joined()
+
+    @Test func interleavedItemsComeOutEventsFirstWithOneZoneEach() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("mixed.ics")
+        try Data(Self.interleaved.utf8).write(to: URL(fileURLWithPath: path))
+        let result = runCLI(["convert", path, "--to", "ics"])
+        #expect(result.status == .ok, "\(result)")
+        let outline = result.stdout.components(separatedBy: "\r\n").filter {
+            $0 == "BEGIN:VCALENDAR" || $0.hasPrefix("TZID:") || $0 == "BEGIN:VEVENT" || $0 == "BEGIN:VTODO" || $0 == "BEGIN:X-VENDOR"
+        }
+        // Calendar One: the file's own zone (defined after its user), then one generated zone
+        // per other TZID used, in the writer's order (events', reminders', verbatim
+        // components'); then the event before the reminder that preceded it in the input.
+        #expect(outline == [
+            "BEGIN:VCALENDAR", "TZID:Custom", "TZID:Europe/Paris", "TZID:America/New_York",
+            "BEGIN:VEVENT", "BEGIN:VTODO", "BEGIN:X-VENDOR",
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT",
+        ], "\(result.stdout)")
+        let documents = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: "mixed"))
+            .read(Data(Self.interleaved.utf8), fileName: path).documents
+        #expect(result.stdout == ICalendarWriter().write(documents))
+    }
+
+    @Test(arguments: TestFiles.fixtureFiles("import/valid").map(fixture) + [fixture("demo/team.ics")])
+    func sameTextAsTheWholeDocumentWriter(_ path: String) throws {
+        let result = runCLI(["convert", path, "--to", "ics"])
+        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let documents = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: stem))
+            .read(try Data(contentsOf: URL(fileURLWithPath: path)), fileName: path).documents
+        #expect(result.stdout == ICalendarWriter().write(documents))
+    }
+}
