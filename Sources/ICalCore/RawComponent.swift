@@ -30,8 +30,17 @@ public struct RawComponent: Hashable, Sendable {
     /// The component as unfolded content lines separated by CRLF, BEGIN to END, with a final CRLF.
     public var text: String {
         var out = ""
+        out.reserveCapacity(textByteCount)
         appendText(to: &out)
         return out
+    }
+
+    /// The UTF-8 length of ``text``, so it is built in one allocation.
+    var textByteCount: Int {
+        var n = 2 * (name.utf8.count + 6) + 4   // "BEGIN:" and "END:" lines with CRLF
+        for p in properties { n += (p.raw?.utf8.count ?? p.text.utf8.count) + 2 }
+        for c in components { n += c.textByteCount }
+        return n
     }
 
     public func appendText(to out: inout String) {
