@@ -36,38 +36,72 @@ enum JSONOutput {
     /// `{"schemaVersion": 1, "events": [...]}`. With `keepOrder` the occurrences are written in
     /// the given order (the store's, sorted by their instants on the time line).
     static func events(_ occurrences: [Occurrence], keepOrder: Bool = false) -> String {
+        OutputBuffer.collecting { try writeEvents(occurrences, keepOrder: keepOrder, to: &$0) }
+    }
+
+    /// ``events(_:keepOrder:)`` written into `out` piece by piece. With `wallClockZone`, the
+    /// occurrences are the store's: floating and all-day ones placed on the time line in that
+    /// zone, which this turns back into their wall clock (the convention above).
+    static func writeEvents(_ occurrences: [Occurrence], keepOrder: Bool = false, wallClockZone: TimeZone? = nil,
+                            to out: inout OutputBuffer) throws {
         let list = keepOrder ? occurrences : sorted(occurrences)
         guard !list.isEmpty else {
-            return JSONValue.object([("schemaVersion", .int(schemaVersion)), ("events", .array([]))]).rendered()
+            out.bytes.append(contentsOf: JSONValue.object([("schemaVersion", .int(schemaVersion)), ("events", .array([]))]).rendered().utf8)
+            return try out.finish()
         }
         // Byte for byte what `JSONValue.object([...]).rendered()` gives, written occurrence by
         // occurrence: the members that come from the event alone are rendered once per event
         // and reused for each of its occurrences (a year of a daily series repeats them 365
         // times), which was most of the time of a large `events --format json`.
-        var out: [UInt8] = Array("{\n  \"schemaVersion\": \(schemaVersion),\n  \"events\": [\n".utf8)
-        out.reserveCapacity(list.count * 1024)
+        out.bytes.append(contentsOf: "{\n  \"schemaVersion\": \(schemaVersion),\n  \"events\": [\n".utf8)
         var cache = EventChunkCache()
+        var calendarMembers: [String: [UInt8]] = [:]
         for (i, o) in list.enumerated() {
             let chunks = cache.chunks(for: o.event)
-            JSONValue.indentation(2, to: &out)
-            out.append(contentsOf: "{\n".utf8)
-            out.append(contentsOf: chunks.uid)
-            JSONValue.writeMembers([("calendar", .string(o.calendarTitle))], indent: 3, closesObject: false, to: &out)
-            out.append(contentsOf: chunks.title)
-            JSONValue.writeMembers([("start", .string(DateText.eventDate(o.startDate, of: o.event))),
-                                    ("end", .string(DateText.eventDate(o.endDate, of: o.event)))],
-                                   indent: 3, closesObject: false, to: &out)
-            out.append(contentsOf: chunks.details)
-            JSONValue.writeMembers([("recurring", .bool(o.isRecurring)),
-                                    ("occurrenceDate", .nullable(o.occurrenceDate.map { occurrenceDateText($0, of: o.event) })),
-                                    ("isDetached", .bool(o.isDetached))],
-                                   indent: 3, closesObject: false, to: &out)
-            out.append(contentsOf: chunks.people)
-            JSONValue.indentation(2, to: &out)
-            out.append(contentsOf: (i + 1 < list.count ? "},\n" : "}\n").utf8)
+            var start = o.startDate
+            var end = o.endDate
+            if let zone = wallClockZone, o.event.isAllDay || o.event.timeZone == nil {
+                start += TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: start))
+                end += TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: end))
+            }
+            out.bytes.append(contentsOf: "    {\n".utf8)
+            out.bytes.append(contentsOf: chunks.uid)
+            if let calendar = calendarMembers[o.calendarTitle] {
+                out.bytes.append(contentsOf: calendar)
+            } else {
+                var calendar: [UInt8] = []
+                JSONValue.writeMembers([("calendar", .string(o.calendarTitle))], indent: 3, closesObject: false, to: &calendar)
+                calendarMembers[o.calendarTitle] = calendar
+                out.bytes.append(contentsOf: calendar)
+            }
+            out.bytes.append(contentsOf: chunks.title)
+            writeDateMember("start", start, of: o.event, to: &out.bytes)
+            writeDateMember("end", end, of: o.event, to: &out.bytes)
+            out.bytes.append(contentsOf: chunks.details)
+            out.bytes.append(contentsOf: o.isRecurring ? "      \"recurring\": true,\n".utf8 : "      \"recurring\": false,\n".utf8)
+            if let date = o.occurrenceDate {
+                JSONValue.writeMembers([("occurrenceDate", .string(occurrenceDateText(date, of: o.event)))],
+                                       indent: 3, closesObject: false, to: &out.bytes)
+            } else {
+                out.bytes.append(contentsOf: "      \"occurrenceDate\": null,\n".utf8)
+            }
+            out.bytes.append(contentsOf: o.isDetached ? "      \"isDetached\": true,\n".utf8 : "      \"isDetached\": false,\n".utf8)
+            out.bytes.append(contentsOf: chunks.people)
+            out.bytes.append(contentsOf: (i + 1 < list.count ? "    },\n" : "    }\n").utf8)
+            try out.flushIfFull()
         }
-        out.append(contentsOf: "  ]\n}\n".utf8)
-        return String(decoding: out, as: UTF8.self)
+        out.bytes.append(contentsOf: "  ]\n}\n".utf8)
+        try out.finish()
+    }
+
+    /// `      "start": "2026-03-02T09:00:00+01:00",` and a newline: a date member of an occurrence
+    /// at indentation 3, written without building a `String`.
+    private static func writeDateMember(_ key: StaticString, _ date: Date, of event: Event, to out: inout [UInt8]) {
+        out.append(contentsOf: "      \"".utf8)
+        key.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(contentsOf: "\": \"".utf8)
+        DateText.writeEventDate(date, of: event, to: &out)
+        out.append(contentsOf: "\",\n".utf8)
     }
 
     /// The rendered members of an occurrence object that depend on its event only, in the
