@@ -15,12 +15,23 @@ public struct ICalendarWriter: Sendable {
 
     /// One VCALENDAR per document, concatenated.
     public func write(_ documents: [CalendarDocument]) -> String {
-        var out = ""
+        String(decoding: encoded(documents), as: UTF8.self)
+    }
+
+    /// ``write(_:)`` as UTF-8 bytes, ready for a file or a stream.
+    public func encoded(_ documents: [CalendarDocument]) -> [UInt8] {
+        var out: [UInt8] = []
         for doc in documents { write(doc, to: &out) }
         return out
     }
 
     public func write(_ doc: CalendarDocument, to out: inout String) {
+        var bytes: [UInt8] = []
+        write(doc, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    public func write(_ doc: CalendarDocument, to out: inout [UInt8]) {
         let resolver = ZoneResolver(timeZones: doc.timeZones)
         var body = PropertyWriter(resolver: resolver)
         var usedTZIDs: [String] = []
@@ -28,26 +39,27 @@ public struct ICalendarWriter: Sendable {
         func use(_ tzid: String) { if seen.insert(tzid).inserted { usedTZIDs.append(tzid) } }
 
         for event in doc.events {
-            let before = body.lines.count
+            let before = body.pieces.count
             EventExporter.write(event, into: &body)
             if let source = event.source, source.isUnchanged(event) {
-                for tzid in ICalendarWriter.tzids(inLines: body.lines[before...]) { use(tzid) }
+                ICalendarWriter.forEachTZID(in: body.pieces[before...], use)
             }
         }
         for reminder in doc.reminders {
-            let before = body.lines.count
+            let before = body.pieces.count
             ReminderExporter.write(reminder, into: &body)
             if let source = reminder.source, source.isUnchanged(reminder) {
-                for tzid in ICalendarWriter.tzids(inLines: body.lines[before...]) { use(tzid) }
+                ICalendarWriter.forEachTZID(in: body.pieces[before...], use)
             }
         }
         for tzid in body.tzids.sorted() { use(tzid) }
         for c in doc.extraComponents {
-            let before = body.lines.count
+            let before = body.pieces.count
             body.component(c)
-            for tzid in ICalendarWriter.tzids(inLines: body.lines[before...]) { use(tzid) }
+            ICalendarWriter.forEachTZID(in: body.pieces[before...], use)
         }
 
+        out.reserveCapacity(out.count + body.pieces.count * 512)
         LineFolder.append("BEGIN:VCALENDAR", to: &out)
         LineFolder.append("VERSION:2.0", to: &out)
         LineFolder.append("PRODID:" + ICalendarWriter.productID, to: &out)
@@ -64,7 +76,7 @@ public struct ICalendarWriter: Sendable {
         // Every definition the input carried (used or not: nothing is dropped), then one
         // generated from the tz database for each TZID used without a definition.
         var defined: Set<String> = []
-        for tz in doc.timeZones where defined.insert(tz.tzid).inserted { appendComponent(tz.text, to: &out) }
+        for tz in doc.timeZones where defined.insert(tz.tzid).inserted { LineFolder.appendLines(of: tz.text, to: &out) }
         // A VTIMEZONE kept verbatim (repeated, or not usable as a zone) still defines its TZID in
         // the output: generating another would define it twice.
         for c in doc.extraComponents where c.hasPrefix("BEGIN:VTIMEZONE") {
@@ -74,46 +86,78 @@ public struct ICalendarWriter: Sendable {
         }
         for tzid in usedTZIDs where !defined.contains(tzid) {
             if let iana = ZoneResolver.ianaIdentifier(for: tzid), let text = BuiltinTimeZones.vtimezoneText(ianaID: iana, tzid: tzid) {
-                appendComponent(text, to: &out)
+                LineFolder.appendLines(of: text, to: &out)
             }
         }
-        for line in body.lines { LineFolder.append(line, to: &out) }
+        for piece in body.pieces {
+            switch piece {
+            case .line(let line): LineFolder.append(line, to: &out)
+            case .block(let text): LineFolder.appendLines(of: text, to: &out)
+            }
+        }
         LineFolder.append("END:VCALENDAR", to: &out)
     }
 
-    private func appendComponent(_ text: String, to out: inout String) {
-        for line in text.crlfLines { LineFolder.append(line, to: &out) }
-    }
-
-    /// TZID parameter values in unfolded lines (quoted or not), read from the parameter part
-    /// only (before the first unquoted ':').
-    static func tzids<C: Collection>(inLines lines: C) -> [String] where C.Element == String {
-        var out: [String] = []
-        for line in lines where line.utf8.containsTZIDParameter {
-            var params: [Substring] = []
-            var inQuotes = false
-            var start = line.startIndex
-            var index = line.startIndex
-            scan: while index < line.endIndex {
-                switch line[index] {
-                case "\"": inQuotes.toggle()
-                case ";" where !inQuotes:
-                    params.append(line[start..<index])
-                    start = line.index(after: index)
-                case ":" where !inQuotes:
-                    params.append(line[start..<index])
-                    break scan
-                default: break
-                }
-                index = line.index(after: index)
+    /// Calls `body` with each TZID parameter value (quoted or not) of the pieces' lines, read
+    /// from the parameter part only (before the first unquoted ':').
+    static func forEachTZID(in pieces: ArraySlice<PropertyWriter.Piece>, _ body: (String) -> Void) {
+        for piece in pieces {
+            var text: String
+            switch piece {
+            case .line(let line): text = line
+            case .block(let block): text = block
             }
-            for p in params.dropFirst() where p.uppercased().hasPrefix("TZID=") {
-                var v = p.dropFirst(5)
-                if v.first == "\"", v.last == "\"", v.count >= 2 { v = v.dropFirst().dropLast() }
-                out.append(String(v))
+            guard text.utf8.containsTZIDParameter else { continue }
+            text.withUTF8 { all in
+                LineFolder.forEachLine(in: all) { line in
+                    if let params = parameterPart(of: line) { forEachTZID(inParameters: params, body) }
+                }
             }
         }
-        return out
+    }
+
+    /// The bytes between the property name and the first unquoted ':' (the parameters with
+    /// their leading ';'), or nil when the line has no parameters.
+    private static func parameterPart(of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        guard let semicolon = line.firstIndex(of: UInt8(ascii: ";")),
+              line[..<semicolon].firstIndex(of: UInt8(ascii: ":")) == nil else { return nil }
+        var inQuotes = false
+        var i = semicolon
+        while i < line.count {
+            let b = line[i]
+            if b == UInt8(ascii: "\"") { inQuotes.toggle() } else if b == UInt8(ascii: ":") && !inQuotes { break }
+            i += 1
+        }
+        return UnsafeBufferPointer(rebasing: line[semicolon..<i])
+    }
+
+    /// Calls `body` with the value of every `;TZID=` parameter in `params` (each starting with ';').
+    private static func forEachTZID(inParameters params: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
+        func upper(_ b: UInt8) -> UInt8 { (0x61...0x7A).contains(b) ? b - 0x20 : b }
+        var inQuotes = false
+        var start = 0
+        var i = 0
+        func finish(_ end: Int) {
+            // params[start] is ';'; the parameter is params[start+1..<end].
+            let p = UnsafeBufferPointer(rebasing: params[(start + 1)..<end])
+            guard p.count >= 5, p.prefix(5).elementsEqual("TZID=".utf8, by: { upper($0) == $1 }) else { return }
+            var value = UnsafeBufferPointer(rebasing: p[5...])
+            if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
+                value = UnsafeBufferPointer(rebasing: value[1..<(value.count - 1)])
+            }
+            body(String(decoding: value, as: UTF8.self))
+        }
+        while i < params.count {
+            let b = params[i]
+            if b == UInt8(ascii: "\"") {
+                inQuotes.toggle()
+            } else if b == UInt8(ascii: ";") && !inQuotes && i > start {
+                finish(i)
+                start = i
+            }
+            i += 1
+        }
+        if params.count > start { finish(params.count) }
     }
 }
 
