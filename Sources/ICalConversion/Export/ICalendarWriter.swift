@@ -40,15 +40,13 @@ public struct ICalendarWriter: Sendable {
 
         for event in doc.events {
             let before = body.pieces.count
-            EventExporter.write(event, into: &body)
-            if let source = event.source, source.isUnchanged(event) {
+            if EventExporter.write(event, into: &body) {
                 ICalendarWriter.forEachTZID(in: body.pieces[before...], use)
             }
         }
         for reminder in doc.reminders {
             let before = body.pieces.count
-            ReminderExporter.write(reminder, into: &body)
-            if let source = reminder.source, source.isUnchanged(reminder) {
+            if ReminderExporter.write(reminder, into: &body) {
                 ICalendarWriter.forEachTZID(in: body.pieces[before...], use)
             }
         }
@@ -107,7 +105,6 @@ public struct ICalendarWriter: Sendable {
             case .line(let line): text = line
             case .block(let block): text = block
             }
-            guard text.utf8.containsTZIDParameter else { continue }
             text.withUTF8 { all in
                 LineFolder.forEachLine(in: all) { line in
                     if let params = parameterPart(of: line) { forEachTZID(inParameters: params, body) }
@@ -119,10 +116,11 @@ public struct ICalendarWriter: Sendable {
     /// The bytes between the property name and the first unquoted ':' (the parameters with
     /// their leading ';'), or nil when the line has no parameters.
     private static func parameterPart(of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
-        guard let semicolon = line.firstIndex(of: UInt8(ascii: ";")),
-              line[..<semicolon].firstIndex(of: UInt8(ascii: ":")) == nil else { return nil }
+        var i = 0
+        while i < line.count && line[i] != UInt8(ascii: ":") && line[i] != UInt8(ascii: ";") { i += 1 }
+        guard i < line.count, line[i] == UInt8(ascii: ";") else { return nil }
+        let semicolon = i
         var inQuotes = false
-        var i = semicolon
         while i < line.count {
             let b = line[i]
             if b == UInt8(ascii: "\"") { inQuotes.toggle() } else if b == UInt8(ascii: ":") && !inQuotes { break }
@@ -158,24 +156,5 @@ public struct ICalendarWriter: Sendable {
             i += 1
         }
         if params.count > start { finish(params.count) }
-    }
-}
-
-extension String.UTF8View {
-    /// True when the bytes hold `TZID=` in any letter case (a cheap pre-check: Foundation's
-    /// `contains` goes through NSString and was a fifth of an export's time).
-    var containsTZIDParameter: Bool {
-        let pattern: [UInt8] = Array("TZID=".utf8)
-        var matched = 0
-        for b in self {
-            let upper = (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b
-            if upper == pattern[matched] {
-                matched += 1
-                if matched == pattern.count { return true }
-            } else {
-                matched = upper == pattern[0] ? 1 : 0
-            }
-        }
-        return false
     }
 }
