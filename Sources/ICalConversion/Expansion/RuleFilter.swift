@@ -37,14 +37,26 @@ struct RuleFilter {
     /// Splits `rule` (normalized, with what DTSTART implied spelled out where needed) into the
     /// rule libical iterates correctly and the parts checked here.
     static func split(_ rule: RecurrenceRule, dtstartWall: Int) -> (libical: RecurrenceRule, filter: RuleFilter) {
+        // Most rules need nothing: decided with switches (no Set<Frequency>, whose hashing and
+        // comparing go through the String raw values; this runs for every series of a query).
+        let subDaily: Bool
+        switch rule.frequency {
+        case .weekly, .monthly: return (rule, RuleFilter())
+        case .yearly:
+            if rule.weeksOfTheYear.isEmpty { return (rule, RuleFilter()) }
+            subDaily = false
+        case .daily:
+            if !rule.daysOfTheMonth.contains(where: { $0 < 0 }) { return (rule, RuleFilter()) }
+            subDaily = false
+        case .secondly, .minutely, .hourly: subDaily = true
+        }
         var r = rule
         var filter = RuleFilter()
-        let subDaily: Set<RecurrenceRule.Frequency> = [.secondly, .minutely, .hourly]
-        if (subDaily.contains(r.frequency) || r.frequency == .daily) && r.daysOfTheMonth.contains(where: { $0 < 0 }) {
+        if (subDaily || r.frequency == .daily) && r.daysOfTheMonth.contains(where: { $0 < 0 }) {
             filter.parts.append(.monthDays(r.daysOfTheMonth))
             r.daysOfTheMonth = []
         }
-        if subDaily.contains(r.frequency) && r.daysOfTheYear.contains(where: { $0 < 0 }) {
+        if subDaily && r.daysOfTheYear.contains(where: { $0 < 0 }) {
             filter.parts.append(.yearDays(r.daysOfTheYear))
             r.daysOfTheYear = []
         }

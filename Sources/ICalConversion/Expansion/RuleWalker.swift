@@ -80,9 +80,14 @@ struct RuleWalker {
         } else {
             untilWall = nil
         }
-        let subPeriodFrequencies: Set<RecurrenceRule.Frequency> = [.secondly, .minutely, .hourly, .daily, .weekly]
-        emulatesSetPositions = !rule.setPositions.isEmpty
-            && (subPeriodFrequencies.contains(rule.frequency) || RuleWalker.hasSeveralTimesOfDay(rule))
+        if rule.setPositions.isEmpty {
+            emulatesSetPositions = false
+        } else {
+            switch rule.frequency {
+            case .secondly, .minutely, .hourly, .daily, .weekly: emulatesSetPositions = true
+            case .monthly, .yearly: emulatesSetPositions = RuleWalker.hasSeveralTimesOfDay(rule)
+            }
+        }
         baseWall = dtstartWall
         var explicit = rule
         if emulatesSetPositions {
@@ -128,6 +133,7 @@ struct RuleWalker {
     ///   the DATE cannot hold, repeating each date: `FREQ=DAILY;BYMINUTE=1,2,3,4;INTERVAL=2;COUNT=3`).
     static func normalized(_ rule: RecurrenceRule, isDate: Bool) -> RecurrenceRule {
         func unique<T: Hashable>(_ list: [T]) -> [T] {
+            if list.count < 2 { return list }
             var seen = Set<T>()
             return list.filter { seen.insert($0).inserted }
         }
