@@ -97,9 +97,7 @@ struct RuleFilter {
             case .grid(let unit, let interval, let origin):
                 if (floorDiv(w, unit) - floorDiv(origin, unit)) % interval != 0 { return false }
             case .monthDays(let days):
-                let v = DateTimeValue(secondsAsUTC: w)
-                let length = DateTimeValue.daysInMonth(v.month, year: v.year)
-                if !days.contains(where: { $0 == v.day || $0 < 0 && length + 1 + $0 == v.day }) { return false }
+                if !RuleFilter.isMonthDay(DateTimeValue(secondsAsUTC: w), in: days) { return false }
             case .yearDays(let days):
                 let v = DateTimeValue(secondsAsUTC: w)
                 let day = floorDiv(w, 86_400)
@@ -115,6 +113,12 @@ struct RuleFilter {
             }
         }
         return true
+    }
+
+    /// The day of `v` is one of BYMONTHDAY's `days` (negative: counted from the month's end).
+    static func isMonthDay(_ v: DateTimeValue, in days: [Int]) -> Bool {
+        let length = DateTimeValue.daysInMonth(v.month, year: v.year)
+        return days.contains(where: { $0 == v.day || $0 < 0 && length + 1 + $0 == v.day })
     }
 
     /// Day arithmetic on day numbers (days since 1970-01-01, a Thursday).

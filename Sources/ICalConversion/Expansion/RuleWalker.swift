@@ -296,13 +296,9 @@ struct RuleWalker {
         if rule.frequency != .hourly && !r.minutes.isEmpty && !r.minutes.contains(v.minute) { return false }
         if rule.frequency == .secondly && !r.seconds.isEmpty && !r.seconds.contains(v.second) { return false }
         if !r.monthsOfTheYear.isEmpty && !r.monthsOfTheYear.contains(v.month) { return false }
-        if !r.daysOfTheMonth.isEmpty {
-            let length = DateTimeValue.daysInMonth(v.month, year: v.year)
-            if !r.daysOfTheMonth.contains(where: { $0 == v.day || $0 < 0 && length + 1 + $0 == v.day }) { return false }
-        }
+        if !r.daysOfTheMonth.isEmpty && !RuleFilter.isMonthDay(v, in: r.daysOfTheMonth) { return false }
         if !r.daysOfTheWeek.isEmpty && r.daysOfTheWeek.allSatisfy({ $0.weekNumber == 0 }) {
-            let weekdays: [RecurrenceRule.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
-            let today = weekdays[((floorDiv(w, 86_400) + 3) % 7 + 7) % 7]
+            let today = RuleFilter.DayMath.weekdays[RuleFilter.DayMath.weekday(of: floorDiv(w, 86_400))]
             if !r.daysOfTheWeek.contains(where: { $0.weekday == today }) { return false }
         }
         return true
