@@ -106,7 +106,7 @@ struct RuleWalker {
                 r.daysOfTheMonth = [start.day]
             }
             if !isDate {
-                if [.yearly, .monthly, .weekly, .daily].contains(rule.frequency) && r.hours.isEmpty { r.hours = [tod / 3600] }
+                if rule.frequency != .hourly && rule.frequency != .minutely && rule.frequency != .secondly && r.hours.isEmpty { r.hours = [tod / 3600] }
                 if rule.frequency != .minutely && rule.frequency != .secondly && r.minutes.isEmpty { r.minutes = [(tod % 3600) / 60] }
                 if rule.frequency != .secondly && r.seconds.isEmpty { r.seconds = [tod % 60] }
             }
