@@ -18,8 +18,8 @@ import os
 import platform
 import sys
 
-STAGE_ORDER = ["parse", "expand", "serialize", "import", "events", "query_week", "export",
-               "convert"]
+STAGE_ORDER = ["parse", "expand", "serialize", "import", "query_week_first", "events", "query_week",
+               "reminders", "export", "convert", "convert_json"]
 TOOL_ORDER = ["libical", "icalkit", "python"]
 
 # (name, numerator, denominator, op, limit, note). Keys are (tool, stage); a ratio is

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# icalkit benchmarks: libical floor, python peers and (soon) icalkit itself.
+# icalkit benchmarks: libical floor, python peers and icalkit itself.
 #
 #   Bench/run.sh [--quick] [--sizes "2k 20k 100k"] [--large [500M]] [--no-python]
 #                [--py-sizes "2k 20k 100k"] [--runs R] [--py-runs R] [--seed S]
@@ -18,8 +18,8 @@
 # PASS when the SIZE feed stays under LARGE_RSS_MB (default 150) in both. The libical floor
 # is not run there (its bare parse of 500 MiB holds ~6 GiB). Appends JSON lines to
 # .build/bench/results/; BENCHMARKS.md is left alone.
-# Environment: BENCH_ICALKIT=1 turns on the icalkit whole-process measurements (see the
-# PLACEHOLDER section); ICALKIT=path overrides .build/release/icalkit; LARGE_RUNS (default
+# Environment: BENCH_ICALKIT=0 turns off the icalkit whole-process measurements (on by
+# default); ICALKIT=path overrides .build/release/icalkit; LARGE_RUNS (default
 # 1) is the floor's run count on inputs over 200 MiB; CORPUS overrides ../shared/corpus.
 set -euo pipefail
 
@@ -169,8 +169,8 @@ PY
 }
 
 icalkit_available() {
-  if [ "${BENCH_ICALKIT:-0}" != 1 ]; then
-    log "PLACEHOLDER: icalkit measurements off (set BENCH_ICALKIT=1 once import/events/export work)"
+  if [ "${BENCH_ICALKIT:-1}" != 1 ]; then
+    log "icalkit measurements off (BENCH_ICALKIT=${BENCH_ICALKIT})"
     return 1
   fi
   [ -x "$ICALKIT" ] || { log "no $ICALKIT (make build); icalkit not measured"; return 1; }
@@ -183,38 +183,63 @@ icalkit_available() {
 STORE=$BENCH/store.sqlite
 fresh_store() { rm -f "$STORE" "$STORE-wal" "$STORE-shm"; }
 
-# PLACEHOLDER (icalkit import): whole-process import into an empty store each run.
+# Whole-process import into an empty store each run; the last run's store is kept (with
+# its WAL) as the starting point of the query stages.
+IMPORTED=$BENCH/store-imported.sqlite
 icalkit_import() { # FILE LABEL
   measure_cmd "$2" import "$1" fresh_store -- "$ICALKIT" --store "$STORE" import "$1" --calendar bench
+  rm -f "$IMPORTED" "$IMPORTED-wal" "$IMPORTED-shm"
+  cp "$STORE" "$IMPORTED"
+  [ -f "$STORE-wal" ] && cp "$STORE-wal" "$IMPORTED-wal"
+  return 0
+}
+imported_store() { # the store exactly as import left it
+  fresh_store
+  cp "$IMPORTED" "$STORE"
+  [ -f "$IMPORTED-wal" ] && cp "$IMPORTED-wal" "$STORE-wal"
+  return 0
 }
 
-# PLACEHOLDER (icalkit events): one-year query, same window and zone as the floor program.
-# Needs the store of the last icalkit_import run (import is measured first).
+# One-week query as the first command after the import, every run (the store as import left it).
+icalkit_query_week_first() { # FILE LABEL
+  measure_cmd "$2" query_week_first "$1" imported_store -- "$ICALKIT" --store "$STORE" events \
+    --from "$WEEK_FROM" --to "$WEEK_TO" --tz UTC --format json
+}
+
+# One-year query, same window and zone as the floor program.
 icalkit_events() { # FILE LABEL
   measure_cmd "$2" events "$1" - -- "$ICALKIT" --store "$STORE" events --from "$FROM" --to "$TO" \
     --tz UTC --format json
 }
 
-# PLACEHOLDER (icalkit one-week query): target <= 20 ms on 100k, whole process.
+# One-week query on a store that has answered queries before (target <= 20 ms on 100k).
 icalkit_query_week() { # FILE LABEL
   measure_cmd "$2" query_week "$1" - -- "$ICALKIT" --store "$STORE" events --from "$WEEK_FROM" \
     --to "$WEEK_TO" --tz UTC --format json
 }
 
-# PLACEHOLDER (icalkit export): whole store back to .ics.
+# Every reminder, as JSON.
+icalkit_reminders() { # FILE LABEL
+  measure_cmd "$2" reminders "$1" - -- "$ICALKIT" --store "$STORE" reminders --tz UTC --format json
+}
+
+# Whole store back to .ics.
 icalkit_export() { # FILE LABEL
   measure_cmd "$2" export "$1" - -- "$ICALKIT" --store "$STORE" export -o "$BENCH/export.ics"
 }
 
-# PLACEHOLDER (icalkit convert): file to file, no store (reported, no target yet).
+# File to file, no store (reported, no target).
 icalkit_convert() { # FILE LABEL
   measure_cmd "$2" convert "$1" - -- "$ICALKIT" convert "$1" --to ics -o "$BENCH/convert.ics"
+  measure_cmd "$2" convert_json "$1" - -- "$ICALKIT" convert "$1" --to json -o "$BENCH/convert.json"
 }
 
 run_icalkit() { # FILE LABEL
   icalkit_import "$@"
+  icalkit_query_week_first "$@"
   icalkit_events "$@"
   icalkit_query_week "$@"
+  icalkit_reminders "$@"
   icalkit_export "$@"
   icalkit_convert "$@"
 }

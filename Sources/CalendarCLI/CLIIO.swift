@@ -97,8 +97,13 @@ public struct CLIIO: Sendable {
 extension CLIIO {
     /// Writes `text` to stdout. Throws ``CLIError`` with ``ExitStatus/ioError`` on failure.
     func print(_ text: String) throws(CLIError) {
+        try write(Data(text.utf8))
+    }
+
+    /// Writes `bytes` to stdout.
+    func write(_ bytes: Data) throws(CLIError) {
         do {
-            try writeStdout(Data(text.utf8))
+            try writeStdout(bytes)
         } catch {
             throw CLIError.io("cannot write to standard output: \(error.localizedDescription)")
         }

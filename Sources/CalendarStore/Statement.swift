@@ -99,8 +99,11 @@ package final class Statement {
     package func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
     package func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : sqlite3_column_double(handle, column) }
     package func text(_ column: Int32) -> String? {
+        // sqlite3_column_text first, then sqlite3_column_bytes (the documented order); the
+        // length is known, so no strlen over texts that are whole components.
         guard let c = sqlite3_column_text(handle, column) else { return nil }
-        return String(cString: c)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: c, count: count), as: UTF8.self)
     }
     /// The column's bytes, borrowed for the duration of `body` (a NULL is empty). Valid until
     /// the statement steps or resets; for a TEXT column, its UTF-8 bytes.

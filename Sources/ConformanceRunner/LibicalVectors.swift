@@ -274,7 +274,30 @@ enum LibicalVectors {
         var expected: Int
         var got: Int?
         var detail: String
-        var passed: Bool { got == expected }
+        /// The count without DTSTART, set when icalkit added DTSTART by design (DESIGN.md
+        /// "Recurrence"; RFC 5545 §3.3.10: DTSTART is the first occurrence): no rule of the event
+        /// gives DTSTART and none has COUNT (with COUNT, DTSTART takes a COUNT place, K10, and
+        /// the count stays). libical's expected count is the rule's instances only.
+        var withoutDtstart: Int?
+        var passed: Bool { got == expected || withoutDtstart == expected }
+        /// Passes only once DTSTART, added by design, is set aside.
+        var passedByDesign: Bool { got != expected && withoutDtstart == expected }
+    }
+
+    /// The bare libical 3.0.16 iterator, walking `rule` without COUNT/UNTIL from the event's
+    /// DTSTART wall clock (in its zone; UTC for a floating event), gives DTSTART first. On a
+    /// refused rule: true (nothing is set aside).
+    static func firstInstanceIsDtstart(_ rule: RecurrenceRule, of event: Event) -> Bool {
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = event.timeZone ?? TimeZone(identifier: "UTC") ?? .current
+        let f = cal.dateComponents([.year, .month, .day, .hour, .minute, .second], from: event.startDate)
+        guard let y = f.year, let mo = f.month, let d = f.day else { return true }
+        let start = DateTimeValue(year: y, month: mo, day: d, hour: f.hour ?? 0, minute: f.minute ?? 0, second: f.second ?? 0,
+                                  isDate: event.isAllDay)
+        var endless = rule
+        endless.end = .never
+        guard case .success(let first) = instances(rule: endless.rfc5545String, start: start, startAt: nil, limit: 1) else { return true }
+        return first.first == start.description
     }
 
     /// `test-data/recur.txt`: bare VEVENTs with `X-EXPECT-NUMEVENTS`, counted between Unix time 1
@@ -296,7 +319,15 @@ enum LibicalVectors {
                 do {
                     let found = try expander.occurrences(master: event, overrides: [], calendarTitle: doc.calendar.title, matching: predicate)
                     c.got = found.count
-                    if found.count != expected {
+                    if found.first?.startDate == event.startDate, !event.recurrenceRules.isEmpty,
+                       !event.recurrenceRules.contains(where: { ($0.end.count ?? 0) > 0 }),
+                       !event.recurrenceRules.contains(where: { firstInstanceIsDtstart($0, of: event) }) {
+                        c.withoutDtstart = found.count - 1
+                    }
+                    if c.passedByDesign {
+                        c.detail = "DTSTART \(event.startDate) is no instance of \(event.recurrenceRules.map(\.rfc5545String)) (bare libical 3.0.16"
+                            + " iterator from DTSTART) and is added as the first occurrence by design; \(found.count - 1) without it"
+                    } else if found.count != expected {
                         c.detail = "rules \(event.recurrenceRules.map(\.rfc5545String)) from \(event.startDate): first "
                             + found.prefix(3).map { "\($0.startDate)" }.joined(separator: ", ")
                     }

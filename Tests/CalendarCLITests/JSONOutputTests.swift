@@ -157,8 +157,11 @@ struct JSONOutputTests {
                           endDate: Date(timeIntervalSince1970: 1_772_442_900))
         event.timeZone = Self.berlin
         event.location = "Room\n2"
-        event.alarms = [Alarm(relativeOffset: -900)]
-        event.attendees = [Participant(url: "mailto:a@example.com", name: "A")]
+        event.alarms = [Alarm(relativeOffset: -900), Alarm(absoluteDate: Date(timeIntervalSince1970: 1_772_436_600))]
+        var attendee = Participant(url: "mailto:a@example.com", name: "A \u{2028} \\ \u{7}")
+        attendee.rsvp = true
+        event.attendees = [attendee, Participant(url: "urn:uuid:x", name: nil)]
+        event.organizer = Participant(url: "mailto:boss@example.com", name: "Boss")
         event.recurrenceRules = [RecurrenceRule(frequency: .daily)]
         var list: [Occurrence] = []
         for day in 0..<3 {

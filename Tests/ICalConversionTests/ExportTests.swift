@@ -46,6 +46,27 @@ struct ExportTests {
         #expect(edited.contains("X-VENDOR;X-P=\"a,b\":kept\\, as is\r\n"))
     }
 
+    /// An untouched item is written from its text, so the TZIDs it uses are read from that text:
+    /// parameters only (quoted values may hold ':' and ';', the name's case does not matter), not
+    /// a "TZID=" inside a value. Each TZID used and not defined gets one generated VTIMEZONE.
+    @Test func timeZonesOfVerbatimItemsAreFoundInTheirParameters() throws {
+        let text = [
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:q@x",
+            "DTSTART;tzid=\"America/New_York\":20260101T100000",
+            "DTEND;X-A=\"a;b:c\";TZID=Europe/Paris:20260101T170000",
+            "DESCRIPTION:TZID=Asia/Tokyo is mentioned here",
+            "X-NOTE;X-B=\"TZID=Asia/Kolkata\":value", "END:VEVENT", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        let r = ICalendarReader().read(Data(text.utf8))
+        let out = ICalendarWriter().write(r.documents)
+        #expect(out.contains("DESCRIPTION:TZID=Asia/Tokyo is mentioned here\r\n"), "written from its text")
+        let use = ICSInspection.timeZoneUse(out)
+        #expect(use.defined["America/New_York"] == 1)
+        #expect(use.defined["Europe/Paris"] == 1)
+        #expect(use.defined["Asia/Tokyo"] == nil)
+        #expect(use.defined["Asia/Kolkata"] == nil)
+    }
+
     @Test func generatedTimeZoneForUndefinedTZID() throws {
         var event = Event(uid: "g@x", title: "Made in code", startDate: Date(timeIntervalSince1970: 1_775_840_400), endDate: Date(timeIntervalSince1970: 1_775_844_000))
         event.timeZone = TimeZone(identifier: "Europe/Berlin")

@@ -122,4 +122,18 @@ struct LineFolderTests {
         #expect(scan.issues.isEmpty)
         #expect(scan.components.first?.property("SUMMARY")?.value == value)
     }
+
+    /// A verbatim component text is folded line by line: CRLF and LF both end a line, empty
+    /// lines are dropped, and a long line with multi-byte characters folds as a single line does.
+    @Test func componentTextFoldsLineByLine() throws {
+        let long = "DESCRIPTION:" + String(repeating: "Zoë € 😀 ", count: 20)
+        let text = "BEGIN:VEVENT\r\nUID:a@b\n\r\n" + long + "\r\nEND:VEVENT"
+        var out: [UInt8] = []
+        LineFolder.appendLines(of: text, to: &out)
+        let expected = "BEGIN:VEVENT\r\nUID:a@b\r\n" + LineFolder.fold(long) + "END:VEVENT\r\n"
+        #expect(out == Array(expected.utf8))
+        let lines = try #require(Self.physicalLines(String(decoding: out, as: UTF8.self)))
+        #expect(lines.count > 4, "the long line was folded")
+        for physical in lines { #expect(physical.count <= 75) }
+    }
 }

@@ -12,6 +12,8 @@ final class ICSStreamWriter {
     private let events: SpoolFile
     private let reminders: SpoolFile
     private var writer: CalendarTextWriter?
+    /// One item's text, reused.
+    private var scratch: [UInt8] = []
 
     init(output: StreamedOutput) throws(CLIError) {
         self.output = output
@@ -24,18 +26,26 @@ final class ICSStreamWriter {
         case .calendarBegan(let header):
             writer = CalendarTextWriter(header: header)
         case .event(let e):
-            if let text = writer?.event(e) { try events.write(text) }
+            scratch.removeAll(keepingCapacity: true)
+            writer?.event(e, to: &scratch)
+            try events.write(scratch)
         case .reminder(let r):
-            if let text = writer?.reminder(r) { try reminders.write(text) }
+            scratch.removeAll(keepingCapacity: true)
+            writer?.reminder(r, to: &scratch)
+            try reminders.write(scratch)
         case .extraComponent(let text):
             writer?.extraComponent(text)
         case .calendarEnded:
             guard let done = writer else { return }
             writer = nil
-            try output.write(done.head())
+            var text: [UInt8] = []
+            done.head(to: &text)
+            try output.write(text)
             try events.drain { data throws(CLIError) in try output.write(data) }
             try reminders.drain { data throws(CLIError) in try output.write(data) }
-            try output.write(done.tail())
+            text.removeAll()
+            done.tail(to: &text)
+            try output.write(text)
         }
     }
 }

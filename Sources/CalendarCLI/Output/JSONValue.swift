@@ -105,6 +105,12 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
             let n = bytes.count
             while i < n {
                 let b = bytes[i]
+                // Most bytes need nothing: printable ASCII other than '"' and '\', and UTF-8
+                // bytes that cannot start U+2028/U+2029.
+                if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F && b != 0xE2 {
+                    i += 1
+                    continue
+                }
                 var escape: [UInt8]? = nil
                 var width = 1
                 switch b {

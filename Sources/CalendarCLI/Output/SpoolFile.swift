@@ -19,10 +19,9 @@ final class SpoolFile {
 
     deinit { fclose(file) }
 
-    func write(_ text: String) throws(CLIError) {
-        var text = text
-        let ok = text.withUTF8 { bytes in
-            bytes.isEmpty || fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count
+    func write(_ bytes: [UInt8]) throws(CLIError) {
+        let ok = bytes.withUnsafeBufferPointer { b in
+            b.isEmpty || fwrite(b.baseAddress, 1, b.count, file) == b.count
         }
         if !ok { throw CLIError.io("Cannot write a temporary file: \(String(cString: strerror(errno)))") }
     }

@@ -22,8 +22,8 @@ final class StreamedOutput {
         writeStdout = io.writeStdout
     }
 
-    func write(_ text: String) throws(CLIError) {
-        buffer.append(contentsOf: text.utf8)
+    func write(_ bytes: [UInt8]) throws(CLIError) {
+        buffer.append(contentsOf: bytes)
         if buffer.count >= StreamedOutput.blockBytes { try flush() }
     }
 

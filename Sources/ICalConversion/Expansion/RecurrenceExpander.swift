@@ -24,7 +24,8 @@ import ICalCore
 /// - **RRULE** instances come from libical's iterator in the series' wall clock (DTSTART's local
 ///   fields in its zone, as-is for floating and all-day series); each is converted back with
 ///   RFC 5545 §3.3.5 (a time in a spring-forward gap moves forward by the gap, a repeated time
-///   is the first one). See ``RuleWalker`` for UNTIL, COUNT≤0, skipping ahead and BYSETPOS.
+///   is the first one). See ``RuleWalker`` for UNTIL, COUNT≤0, skipping ahead, BYSETPOS and
+///   the rule parts libical 3.0.16 iterates wrongly (``RuleFilter``).
 /// - **RDATE** adds instances: DATE-TIME, floating (read in the series' zone), DATE (at
 ///   DTSTART's time of day for a date-time series), PERIOD (that instance lasts until the
 ///   period's end, or for its duration).

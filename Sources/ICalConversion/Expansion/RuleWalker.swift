@@ -28,7 +28,14 @@ import ICalCore
 ///   DTSTART implied (BYDAY for WEEKLY, BYHOUR/BYMINUTE/BYSECOND) written out; its instances
 ///   are grouped by period (second, minute, hour, day, week starting on WKST) and the positions
 ///   picked from each complete group; then instances before DTSTART are dropped and UNTIL and
-///   COUNT apply, as RFC 5545 orders.
+///   COUNT apply, as RFC 5545 orders. The same on MONTHLY and YEARLY rules with more than one
+///   time of day (BYHOUR/BYMINUTE/BYSECOND values), where libical 3.0.16 picks the positions
+///   among the days and then keeps every time of each picked day (`FREQ=MONTHLY;BYMONTHDAY=1,2;
+///   BYHOUR=8,9;BYSETPOS=2,-1` gives 08:00 and 09:00 of the 2nd, not 09:00 of the 1st and of the 2nd).
+/// - **Other parts libical 3.0.16 gets wrong** (negative BYMONTHDAY/BYYEARDAY on short
+///   frequencies, SECONDLY with BYSECOND, sub-daily INTERVAL with BY parts of the same unit,
+///   YEARLY;BYWEEKNO): libical iterates the rule without them and ``RuleFilter`` checks them on
+///   each instance; then COUNT and UNTIL apply here. See ``RuleFilter`` for the shapes.
 /// - libical stops every series in the year 2582 or so (its internal end of time).
 ///
 /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.3.10>
@@ -42,6 +49,10 @@ struct RuleWalker {
     /// takes the first place (then 0 means the rule adds nothing).
     private(set) var count: Int?
     let emulatesSetPositions: Bool
+    /// Parts libical 3.0.16 gets wrong, checked here on its instances (empty for most rules).
+    let filter: RuleFilter
+    /// COUNT and UNTIL are applied here, after BYSETPOS or ``filter``, not by libical.
+    let handlesEnd: Bool
     /// False only in tests: walk from DTSTART even when skipping ahead is possible.
     var allowsSkipping = true
 
@@ -69,27 +80,48 @@ struct RuleWalker {
         } else {
             untilWall = nil
         }
-        let subPeriodFrequencies: Set<RecurrenceRule.Frequency> = [.secondly, .minutely, .hourly, .daily, .weekly]
-        emulatesSetPositions = !rule.setPositions.isEmpty && subPeriodFrequencies.contains(rule.frequency)
+        if rule.setPositions.isEmpty {
+            emulatesSetPositions = false
+        } else {
+            switch rule.frequency {
+            case .secondly, .minutely, .hourly, .daily, .weekly: emulatesSetPositions = true
+            case .monthly, .yearly: emulatesSetPositions = RuleWalker.hasSeveralTimesOfDay(rule)
+            }
+        }
         baseWall = dtstartWall
-        explicitRule = rule
+        var explicit = rule
         if emulatesSetPositions {
             // BYSETPOS counts within the whole period, also the part before DTSTART; so the
             // walk starts at the period's start, with the parts DTSTART implied made explicit.
             let tod = dtstartWall - floorDiv(dtstartWall, 86_400) * 86_400
+            let start = DateTimeValue(secondsAsUTC: dtstartWall)
             var r = rule
             if rule.frequency == .weekly && r.daysOfTheWeek.isEmpty {
-                let weekdays: [RecurrenceRule.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
-                r.daysOfTheWeek = [.init(weekdays[((floorDiv(dtstartWall, 86_400) + 3) % 7 + 7) % 7])]
+                r.daysOfTheWeek = [.init(RuleFilter.DayMath.weekdays[RuleFilter.DayMath.weekday(of: floorDiv(dtstartWall, 86_400))])]
+            }
+            if rule.frequency == .monthly && r.daysOfTheWeek.isEmpty && r.daysOfTheMonth.isEmpty { r.daysOfTheMonth = [start.day] }
+            if rule.frequency == .yearly && r.daysOfTheWeek.isEmpty && r.daysOfTheMonth.isEmpty && r.daysOfTheYear.isEmpty
+                && r.weeksOfTheYear.isEmpty {
+                if r.monthsOfTheYear.isEmpty { r.monthsOfTheYear = [start.month] }
+                r.daysOfTheMonth = [start.day]
             }
             if !isDate {
-                if [.weekly, .daily].contains(rule.frequency) && r.hours.isEmpty { r.hours = [tod / 3600] }
-                if [.weekly, .daily, .hourly].contains(rule.frequency) && r.minutes.isEmpty { r.minutes = [(tod % 3600) / 60] }
+                if rule.frequency != .hourly && rule.frequency != .minutely && rule.frequency != .secondly && r.hours.isEmpty { r.hours = [tod / 3600] }
+                if rule.frequency != .minutely && rule.frequency != .secondly && r.minutes.isEmpty { r.minutes = [(tod % 3600) / 60] }
                 if rule.frequency != .secondly && r.seconds.isEmpty { r.seconds = [tod % 60] }
             }
-            explicitRule = r
-            baseWall = periodStart(periodKey(dtstartWall))
+            explicit = r
         }
+        explicitRule = explicit
+        (libicalBase, filter) = RuleFilter.split(explicit, dtstartWall: dtstartWall)
+        handlesEnd = emulatesSetPositions || !filter.isEmpty
+        if emulatesSetPositions { baseWall = periodStart(periodKey(dtstartWall)) }
+    }
+
+    /// More than one time of day per day (BYHOUR × BYMINUTE × BYSECOND, a missing part being
+    /// DTSTART's one value).
+    private static func hasSeveralTimesOfDay(_ rule: RecurrenceRule) -> Bool {
+        max(1, rule.hours.count) * max(1, rule.minutes.count) * max(1, rule.seconds.count) > 1
     }
 
     /// The rule as RFC 5545 §3.3.10 reads it, before it goes to libical 3.0.16:
@@ -101,6 +133,7 @@ struct RuleWalker {
     ///   the DATE cannot hold, repeating each date: `FREQ=DAILY;BYMINUTE=1,2,3,4;INTERVAL=2;COUNT=3`).
     static func normalized(_ rule: RecurrenceRule, isDate: Bool) -> RecurrenceRule {
         func unique<T: Hashable>(_ list: [T]) -> [T] {
+            if list.count < 2 { return list }
             var seen = Set<T>()
             return list.filter { seen.insert($0).inserted }
         }
@@ -126,6 +159,8 @@ struct RuleWalker {
     private(set) var baseWall: Int = 0
     /// The rule with what DTSTART implied spelled out (BYSETPOS emulation only).
     private(set) var explicitRule: RecurrenceRule
+    /// `explicitRule` less what ``filter`` checks (the whole of it for most rules).
+    private(set) var libicalBase: RecurrenceRule
 
     /// libical's walk of this rule yields DTSTART as its first instance (false when the rule
     /// does not match DTSTART, or libical cannot iterate the rule).
@@ -150,10 +185,13 @@ struct RuleWalker {
 
     /// The rule as handed to libical.
     var libicalRule: String {
-        var r = explicitRule
+        var r = libicalBase
         if emulatesSetPositions {
             r.setPositions = []
             r.end = .never
+        } else if handlesEnd {
+            // The filter only removes instances: UNTIL still bounds libical's walk.
+            r.end = untilWall.map { .afterDate(Date(timeIntervalSince1970: TimeInterval($0)), isDate: isDate, isFloating: true) } ?? .never
         } else if let count {
             r.end = .afterOccurrences(count)
         } else if let untilWall {
@@ -172,7 +210,7 @@ struct RuleWalker {
         var jumpTarget: Int? = nil
         if allowsSkipping, count == nil, from > dtstartWall {
             var target = from
-            if emulatesSetPositions { target = periodStart(periodKey(from)) - periodLength }
+            if emulatesSetPositions { target = periodStart(periodKey(periodStart(periodKey(from)) - 1)) }
             if let unit = subDailyUnit {
                 let step = unit * max(1, rule.interval)
                 // libical 3.0.16 also mis-walks a sub-daily rule whose DTSTART fails a BYHOUR
@@ -203,7 +241,7 @@ struct RuleWalker {
         func accept(_ w: Int) -> Bool {
             if w < dtstartWall { return true }   // the period's part before DTSTART
             if let untilWall, w > untilWall { return false }
-            if emulatesSetPositions, let count {
+            if handlesEnd, let count {
                 emitted += 1
                 if emitted > count { return false }
             }
@@ -212,20 +250,31 @@ struct RuleWalker {
             return true
         }
 
+        let filters = !filter.isEmpty
+        let bound = min(to, untilWall ?? to)
         if !emulatesSetPositions {
             while let t = iterator.next() {
                 try budget.consume()
-                if !accept(t.secondsAsUTC) { break }
+                let w = t.secondsAsUTC
+                if filters && !filter.accepts(w) {
+                    if w > bound { break }
+                    continue
+                }
+                if !accept(w) { break }
             }
             return out
         }
 
         var group: [Int] = []
         var groupKey: Int? = nil
-        let lastKey = periodKey(min(to, untilWall ?? to))
+        let lastKey = periodKey(min(bound, RuleWalker.lastWall))
         while let t = iterator.next() {
             try budget.consume()
             let w = t.secondsAsUTC
+            if filters && !filter.accepts(w) {
+                if w > bound && periodKey(min(w, RuleWalker.lastWall)) > lastKey { break }
+                continue
+            }
             let key = periodKey(w)
             if key != groupKey {
                 for s in select(group) where !accept(s) { return out }
@@ -247,13 +296,9 @@ struct RuleWalker {
         if rule.frequency != .hourly && !r.minutes.isEmpty && !r.minutes.contains(v.minute) { return false }
         if rule.frequency == .secondly && !r.seconds.isEmpty && !r.seconds.contains(v.second) { return false }
         if !r.monthsOfTheYear.isEmpty && !r.monthsOfTheYear.contains(v.month) { return false }
-        if !r.daysOfTheMonth.isEmpty {
-            let length = DateTimeValue.daysInMonth(v.month, year: v.year)
-            if !r.daysOfTheMonth.contains(where: { $0 == v.day || $0 < 0 && length + 1 + $0 == v.day }) { return false }
-        }
+        if !r.daysOfTheMonth.isEmpty && !RuleFilter.isMonthDay(v, in: r.daysOfTheMonth) { return false }
         if !r.daysOfTheWeek.isEmpty && r.daysOfTheWeek.allSatisfy({ $0.weekNumber == 0 }) {
-            let weekdays: [RecurrenceRule.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
-            let today = weekdays[((floorDiv(w, 86_400) + 3) % 7 + 7) % 7]
+            let today = RuleFilter.DayMath.weekdays[RuleFilter.DayMath.weekday(of: floorDiv(w, 86_400))]
             if !r.daysOfTheWeek.contains(where: { $0.weekday == today }) { return false }
         }
         return true
@@ -270,34 +315,36 @@ struct RuleWalker {
         }
     }
 
-    private var periodLength: Int {
-        switch rule.frequency {
-        case .secondly: return 1
-        case .minutely: return 60
-        case .hourly: return 3600
-        case .daily: return 86_400
-        default: return 7 * 86_400
-        }
-    }
+    /// 9999-12-31T23:59:59: period keys of later times are not needed (libical stops far earlier).
+    private static let lastWall = 253_402_300_799
 
-    /// The period (BYSETPOS set) a wall-clock time belongs to, as its first second's wall clock / length.
+    /// The period (BYSETPOS set) a wall-clock time belongs to: seconds, minutes or hours since
+    /// the epoch, its day number (DAILY), the day number of its week's first day (WEEKLY),
+    /// year × 12 + month − 1 (MONTHLY), the year (YEARLY).
     private func periodKey(_ w: Int) -> Int {
         switch rule.frequency {
-        case .weekly, .monthly, .yearly:
-            let day = floorDiv(w, 86_400)
-            let weekday = ((day + 3) % 7 + 7) % 7            // 1970-01-01 was a Thursday; 0 = Monday
-            let order: [RecurrenceRule.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
-            let wkst = order.firstIndex(of: rule.firstDayOfTheWeek ?? .monday) ?? 0
-            return day - ((weekday - wkst + 7) % 7)
+        case .secondly: return w
+        case .minutely: return floorDiv(w, 60)
+        case .hourly: return floorDiv(w, 3600)
         case .daily: return floorDiv(w, 86_400)
-        default: return floorDiv(w, periodLength)
+        case .weekly:
+            return RuleFilter.DayMath.weekBegin(floorDiv(w, 86_400), weekStart: RuleFilter.DayMath.weekdayIndex(rule.firstDayOfTheWeek ?? .monday))
+        case .monthly:
+            let v = DateTimeValue(secondsAsUTC: w)
+            return v.year * 12 + v.month - 1
+        case .yearly: return DateTimeValue(secondsAsUTC: w).year
         }
     }
 
+    /// The wall clock of the first second of a period.
     private func periodStart(_ key: Int) -> Int {
         switch rule.frequency {
-        case .weekly, .monthly, .yearly, .daily: return key * 86_400
-        default: return key * periodLength
+        case .secondly: return key
+        case .minutely: return key * 60
+        case .hourly: return key * 3600
+        case .daily, .weekly: return key * 86_400
+        case .monthly: return DateTimeValue(year: floorDiv(key, 12), month: key - floorDiv(key, 12) * 12 + 1, day: 1).secondsAsUTC
+        case .yearly: return DateTimeValue(year: key, month: 1, day: 1).secondsAsUTC
         }
     }
 

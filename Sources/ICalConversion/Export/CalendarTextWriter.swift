@@ -3,20 +3,22 @@ import Foundation
 import ICalCore
 
 /// ``ICalendarWriter``'s work for one calendar, one item at a time, so a converter can write
-/// items as it reads them: each item's text comes back at once (events and reminders are
-/// written after the head, in that order), and the head — VCALENDAR properties and exactly
+/// items as it reads them: each item's folded text comes back at once (events and reminders
+/// are written after the head, in that order), and the head — VCALENDAR properties and exactly
 /// one VTIMEZONE for every TZID used — is known once every item was seen.
 ///
 /// ```swift
 /// var writer = CalendarTextWriter(header: document)      // properties and VTIMEZONEs
-/// let eventText = writer.event(event)                     // spool it
-/// let text = writer.head() + eventText + writer.tail()
+/// var items: [UInt8] = []
+/// writer.event(event, to: &items)                         // or spool them
+/// var out: [UInt8] = []
+/// writer.head(to: &out); out += items; writer.tail(to: &out)
 /// ```
 public struct CalendarTextWriter {
     let header: CalendarDocument
     let resolver: ZoneResolver
     /// TZIDs used, in the order ``ICalendarWriter`` lists them: those of unchanged events'
-    /// original lines, then of unchanged reminders', then those rebuilt lines refer to
+    /// original text, then of unchanged reminders', then those rebuilt lines refer to
     /// (sorted), then those of the verbatim components.
     private var eventTZIDs = OrderedTZIDs()
     private var reminderTZIDs = OrderedTZIDs()
@@ -38,50 +40,56 @@ public struct CalendarTextWriter {
         for c in header.extraComponents { extraComponent(c) }
     }
 
-    /// The event's folded lines, BEGIN:VEVENT to END:VEVENT.
-    public mutating func event(_ event: Event) -> String {
+    /// Appends the event's folded text, BEGIN:VEVENT to END:VEVENT.
+    public mutating func event(_ event: Event, to out: inout [UInt8]) {
         var body = PropertyWriter(resolver: resolver)
-        EventExporter.write(event, into: &body)
-        if let source = event.source, source.isUnchanged(event) {
-            for tzid in ICalendarWriter.tzids(inLines: body.lines) { eventTZIDs.add(tzid) }
+        if EventExporter.write(event, into: &body) {
+            ICalendarWriter.forEachTZID(in: body.pieces[...]) { eventTZIDs.add($0) }
         }
-        return finish(body)
+        finish(body, to: &out)
     }
 
-    /// The reminder's folded lines, BEGIN:VTODO to END:VTODO.
-    public mutating func reminder(_ reminder: Reminder) -> String {
+    /// Appends the reminder's folded text, BEGIN:VTODO to END:VTODO.
+    public mutating func reminder(_ reminder: Reminder, to out: inout [UInt8]) {
         var body = PropertyWriter(resolver: resolver)
-        ReminderExporter.write(reminder, into: &body)
-        if let source = reminder.source, source.isUnchanged(reminder) {
-            for tzid in ICalendarWriter.tzids(inLines: body.lines) { reminderTZIDs.add(tzid) }
+        if ReminderExporter.write(reminder, into: &body) {
+            ICalendarWriter.forEachTZID(in: body.pieces[...]) { reminderTZIDs.add($0) }
         }
-        return finish(body)
+        finish(body, to: &out)
     }
 
-    private mutating func finish(_ body: PropertyWriter) -> String {
+    private mutating func finish(_ body: PropertyWriter, to out: inout [UInt8]) {
         rebuiltTZIDs.formUnion(body.tzids)
-        var out = ""
-        for line in body.lines { LineFolder.append(line, to: &out) }
-        return out
+        CalendarTextWriter.append(body.pieces, to: &out)
     }
 
-    /// A component kept verbatim; written by ``tail()``.
+    private static func append(_ pieces: [PropertyWriter.Piece], to out: inout [UInt8]) {
+        for piece in pieces {
+            switch piece {
+            case .line(let line): LineFolder.append(line, to: &out)
+            case .block(let text): LineFolder.appendLines(of: text, to: &out)
+            }
+        }
+    }
+
+    /// A component kept verbatim; written by ``tail(to:)``.
     public mutating func extraComponent(_ text: String) {
-        for tzid in ICalendarWriter.tzids(inLines: text.crlfLines) { extraTZIDs.add(tzid) }
+        var body = PropertyWriter(resolver: resolver)
+        body.component(text)
+        ICalendarWriter.forEachTZID(in: body.pieces[...]) { extraTZIDs.add($0) }
         extraComponents.append(text)
     }
 
     /// BEGIN:VCALENDAR, the calendar's properties and its VTIMEZONEs: every definition the
     /// input carried (used or not: nothing is dropped), then one generated from the tz
     /// database for each TZID used without a definition.
-    public func head() -> String {
+    public func head(to out: inout [UInt8]) {
         var used = OrderedTZIDs()
         for tzid in eventTZIDs.list { used.add(tzid) }
         for tzid in reminderTZIDs.list { used.add(tzid) }
         for tzid in rebuiltTZIDs.sorted() { used.add(tzid) }
         for tzid in extraTZIDs.list { used.add(tzid) }
 
-        var out = ""
         LineFolder.append("BEGIN:VCALENDAR", to: &out)
         LineFolder.append("VERSION:2.0", to: &out)
         LineFolder.append("PRODID:" + ICalendarWriter.productID, to: &out)
@@ -96,7 +104,7 @@ public struct CalendarTextWriter {
         for line in header.extraProperties { LineFolder.append(line, to: &out) }
 
         var defined: Set<String> = []
-        for tz in header.timeZones where defined.insert(tz.tzid).inserted { appendComponent(tz.text, to: &out) }
+        for tz in header.timeZones where defined.insert(tz.tzid).inserted { LineFolder.appendLines(of: tz.text, to: &out) }
         // A VTIMEZONE kept verbatim (repeated, or not usable as a zone) still defines its TZID in
         // the output: generating another would define it twice.
         for c in extraComponents where c.hasPrefix("BEGIN:VTIMEZONE") {
@@ -106,21 +114,18 @@ public struct CalendarTextWriter {
         }
         for tzid in used.list where !defined.contains(tzid) {
             if let iana = ZoneResolver.ianaIdentifier(for: tzid), let text = BuiltinTimeZones.vtimezoneText(ianaID: iana, tzid: tzid) {
-                appendComponent(text, to: &out)
+                LineFolder.appendLines(of: text, to: &out)
             }
         }
-        return out
     }
 
     /// The verbatim components and END:VCALENDAR.
-    public func tail() -> String {
-        var out = ""
-        for c in extraComponents { appendComponent(c, to: &out) }
+    public func tail(to out: inout [UInt8]) {
+        for c in extraComponents {
+            var body = PropertyWriter(resolver: resolver)
+            body.component(c)
+            CalendarTextWriter.append(body.pieces, to: &out)
+        }
         LineFolder.append("END:VCALENDAR", to: &out)
-        return out
-    }
-
-    private func appendComponent(_ text: String, to out: inout String) {
-        for line in text.crlfLines { LineFolder.append(line, to: &out) }
     }
 }

@@ -6,10 +6,12 @@ import ICalCore
 /// from the model plus the lines and subcomponents it kept verbatim.
 /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.6.1>
 enum EventExporter {
-    static func write(_ event: Event, into w: inout PropertyWriter) {
+    /// Writes the event; true when it was written from its original text (not edited).
+    @discardableResult
+    static func write(_ event: Event, into w: inout PropertyWriter) -> Bool {
         if let source = event.source, source.isUnchanged(event) {
             w.component(source.text)
-            return
+            return true
         }
         let form = PropertyWriter.form(isAllDay: event.isAllDay, timeZone: event.timeZone, tzid: event.timeZoneIdentifier)
         w.raw("BEGIN:VEVENT")
@@ -61,5 +63,6 @@ enum EventExporter {
         for alarm in event.alarms { w.alarm(alarm) }
         for c in event.extraComponents { w.component(c) }
         w.raw("END:VEVENT")
+        return false
     }
 }

@@ -15,70 +15,94 @@ public struct ICalendarWriter: Sendable {
 
     /// One VCALENDAR per document, concatenated.
     public func write(_ documents: [CalendarDocument]) -> String {
-        var out = ""
+        String(decoding: encoded(documents), as: UTF8.self)
+    }
+
+    /// ``write(_:)`` as UTF-8 bytes, ready for a file or a stream.
+    public func encoded(_ documents: [CalendarDocument]) -> [UInt8] {
+        var out: [UInt8] = []
         for doc in documents { write(doc, to: &out) }
         return out
     }
 
     public func write(_ doc: CalendarDocument, to out: inout String) {
+        var bytes: [UInt8] = []
+        write(doc, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    public func write(_ doc: CalendarDocument, to out: inout [UInt8]) {
         var writer = CalendarTextWriter(header: doc)
-        var events = ""
-        for event in doc.events { events += writer.event(event) }
-        var reminders = ""
-        for reminder in doc.reminders { reminders += writer.reminder(reminder) }
-        out += writer.head()
-        out += events
+        var items: [UInt8] = []
+        items.reserveCapacity((doc.events.count + doc.reminders.count) * 512)
+        for event in doc.events { writer.event(event, to: &items) }
+        var reminders: [UInt8] = []
+        for reminder in doc.reminders { writer.reminder(reminder, to: &reminders) }
+        writer.head(to: &out)
+        out += items
         out += reminders
-        out += writer.tail()
+        writer.tail(to: &out)
     }
 
-    /// TZID parameter values in unfolded lines (quoted or not), read from the parameter part
-    /// only (before the first unquoted ':').
-    static func tzids<C: Collection>(inLines lines: C) -> [String] where C.Element == String {
-        var out: [String] = []
-        for line in lines where line.utf8.containsTZIDParameter {
-            var params: [Substring] = []
-            var inQuotes = false
-            var start = line.startIndex
-            var index = line.startIndex
-            scan: while index < line.endIndex {
-                switch line[index] {
-                case "\"": inQuotes.toggle()
-                case ";" where !inQuotes:
-                    params.append(line[start..<index])
-                    start = line.index(after: index)
-                case ":" where !inQuotes:
-                    params.append(line[start..<index])
-                    break scan
-                default: break
+    /// Calls `body` with each TZID parameter value (quoted or not) of the pieces' lines, read
+    /// from the parameter part only (before the first unquoted ':').
+    static func forEachTZID(in pieces: ArraySlice<PropertyWriter.Piece>, _ body: (String) -> Void) {
+        for piece in pieces {
+            var text: String
+            switch piece {
+            case .line(let line): text = line
+            case .block(let block): text = block
+            }
+            text.withUTF8 { all in
+                LineFolder.forEachLine(in: all) { line in
+                    if let params = parameterPart(of: line) { forEachTZID(inParameters: params, body) }
                 }
-                index = line.index(after: index)
-            }
-            for p in params.dropFirst() where p.uppercased().hasPrefix("TZID=") {
-                var v = p.dropFirst(5)
-                if v.first == "\"", v.last == "\"", v.count >= 2 { v = v.dropFirst().dropLast() }
-                out.append(String(v))
             }
         }
-        return out
     }
-}
 
-extension String.UTF8View {
-    /// True when the bytes hold `TZID=` in any letter case (a cheap pre-check: Foundation's
-    /// `contains` goes through NSString and was a fifth of an export's time).
-    var containsTZIDParameter: Bool {
-        let pattern: [UInt8] = Array("TZID=".utf8)
-        var matched = 0
-        for b in self {
-            let upper = (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b
-            if upper == pattern[matched] {
-                matched += 1
-                if matched == pattern.count { return true }
-            } else {
-                matched = upper == pattern[0] ? 1 : 0
-            }
+    /// The bytes between the property name and the first unquoted ':' (the parameters with
+    /// their leading ';'), or nil when the line has no parameters.
+    private static func parameterPart(of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        var i = 0
+        while i < line.count && line[i] != UInt8(ascii: ":") && line[i] != UInt8(ascii: ";") { i += 1 }
+        guard i < line.count, line[i] == UInt8(ascii: ";") else { return nil }
+        let semicolon = i
+        var inQuotes = false
+        while i < line.count {
+            let b = line[i]
+            if b == UInt8(ascii: "\"") { inQuotes.toggle() } else if b == UInt8(ascii: ":") && !inQuotes { break }
+            i += 1
         }
-        return false
+        return UnsafeBufferPointer(rebasing: line[semicolon..<i])
+    }
+
+    /// Calls `body` with the value of every `;TZID=` parameter in `params` (each starting with ';').
+    private static func forEachTZID(inParameters params: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
+        func upper(_ b: UInt8) -> UInt8 { (0x61...0x7A).contains(b) ? b - 0x20 : b }
+        var inQuotes = false
+        var start = 0
+        var i = 0
+        func finish(_ end: Int) {
+            // params[start] is ';'; the parameter is params[start+1..<end].
+            let p = UnsafeBufferPointer(rebasing: params[(start + 1)..<end])
+            guard p.count >= 5, p.prefix(5).elementsEqual("TZID=".utf8, by: { upper($0) == $1 }) else { return }
+            var value = UnsafeBufferPointer(rebasing: p[5...])
+            if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
+                value = UnsafeBufferPointer(rebasing: value[1..<(value.count - 1)])
+            }
+            body(String(decoding: value, as: UTF8.self))
+        }
+        while i < params.count {
+            let b = params[i]
+            if b == UInt8(ascii: "\"") {
+                inQuotes.toggle()
+            } else if b == UInt8(ascii: ";") && !inQuotes && i > start {
+                finish(i)
+                start = i
+            }
+            i += 1
+        }
+        if params.count > start { finish(params.count) }
     }
 }

@@ -2,31 +2,43 @@ import CalendarModel
 import Foundation
 import ICalCore
 
-/// Builds unfolded content lines for one component being rebuilt from the model.
+/// Builds the unfolded content lines of components: rebuilt from the model line by line, or
+/// kept whole as their original text.
 struct PropertyWriter {
+    /// What was written, in order.
+    enum Piece {
+        /// One unfolded content line.
+        case line(String)
+        /// A component's original text: unfolded lines separated by CRLF (kept whole: splitting
+        /// every verbatim item into line strings was a large part of an export's time).
+        case block(String)
+    }
+
     let resolver: ZoneResolver
-    private(set) var lines: [String] = []
-    /// TZIDs the lines refer to.
+    private(set) var pieces: [Piece] = []
+    /// TZIDs the rebuilt lines refer to.
     private(set) var tzids: Set<String> = []
 
     init(resolver: ZoneResolver) { self.resolver = resolver }
 
-    mutating func raw(_ line: String) { lines.append(line) }
-    mutating func raw<S: Sequence>(_ more: S) where S.Element == String { lines.append(contentsOf: more) }
+    private mutating func add(_ line: String) { pieces.append(.line(line)) }
+
+    mutating func raw(_ line: String) { add(line) }
+    mutating func raw<S: Sequence>(_ more: S) where S.Element == String { for line in more { add(line) } }
 
     mutating func text(_ name: String, _ value: String?) {
         guard let value else { return }
-        lines.append(name + ":" + TextCodec.escape(value))
+        add(name + ":" + TextCodec.escape(value))
     }
 
     mutating func integer(_ name: String, _ value: Int, skipZero: Bool = true) {
         if skipZero && value == 0 { return }
-        lines.append("\(name):\(value)")
+        add("\(name):\(value)")
     }
 
     mutating func utc(_ name: String, _ date: Date?) {
         guard let date else { return }
-        lines.append(name + ":" + DateTimeValue(secondsAsUTC: seconds(date), isUTC: true).description)
+        add(name + ":" + DateTimeValue(secondsAsUTC: seconds(date), isUTC: true).description)
     }
 
     /// How a date-time of an item is written: DATE, floating, UTC, or in a TZID.
@@ -65,7 +77,7 @@ struct PropertyWriter {
 
     mutating func time(_ name: String, _ date: Date, _ form: TimeForm, extraParams: String = "") {
         let (params, value) = value(date, form)
-        lines.append(name + params + extraParams + ":" + value)
+        add(name + params + extraParams + ":" + value)
     }
 
     /// RDATE / EXDATE lines: one per value kind, values comma-separated.
@@ -75,10 +87,10 @@ struct PropertyWriter {
             if let end = d.periodEnd {
                 let (params, start) = value(d.date, d.isFloating ? .floating : seriesForm.nonDate)
                 let (_, stop) = value(end, d.isFloating ? .floating : seriesForm.nonDate)
-                lines.append(name + ";VALUE=PERIOD" + params + ":" + start + "/" + stop)
+                add(name + ";VALUE=PERIOD" + params + ":" + start + "/" + stop)
             } else if let duration = d.periodDuration {
                 let (params, start) = value(d.date, d.isFloating ? .floating : seriesForm.nonDate)
-                lines.append(name + ";VALUE=PERIOD" + params + ":" + start + "/" + duration.description)
+                add(name + ";VALUE=PERIOD" + params + ":" + start + "/" + duration.description)
             } else if d.isDateOnly {
                 time(name, d.date, .date)
             } else {
@@ -93,7 +105,7 @@ struct PropertyWriter {
             let local = zone.local(until).description
             text = text.replacingOccurrences(of: "UNTIL=" + DateTimeValue(secondsAsUTC: seconds(until)).description, with: "UNTIL=" + local)
         }
-        lines.append(name + ":" + text)
+        add(name + ":" + text)
     }
 
     mutating func participant(_ name: String, _ p: Participant) {
@@ -104,13 +116,13 @@ struct PropertyWriter {
         if let code = ParticipantCodes.code(p.type) { s += ";CUTYPE=" + code }
         if let rsvp = p.rsvp { s += rsvp ? ";RSVP=TRUE" : ";RSVP=FALSE" }
         for extra in p.extraParameters { s += ";" + extra }
-        lines.append(s + ":" + p.url)
+        add(s + ":" + p.url)
     }
 
     mutating func structuredLocation(_ loc: StructuredLocation) {
         switch loc.origin {
         case .geo:
-            if let lat = loc.latitude, let lon = loc.longitude { lines.append("GEO:\(format(lat));\(format(lon))") }
+            if let lat = loc.latitude, let lon = loc.longitude { add("GEO:\(format(lat));\(format(lon))") }
         case .appleStructuredLocation:
             var s = "X-APPLE-STRUCTURED-LOCATION"
             for extra in loc.extraParameters { s += ";" + extra }
@@ -118,39 +130,39 @@ struct PropertyWriter {
             if let title = loc.title { s += ";X-TITLE=" + ICalParameter.quotedIfNeeded(title) }
             var value = ""
             if let lat = loc.latitude, let lon = loc.longitude { value = "geo:\(format(lat)),\(format(lon))" }
-            lines.append(s + ":" + value)
+            add(s + ":" + value)
         }
     }
 
     mutating func alarm(_ alarm: Alarm) {
-        lines.append("BEGIN:VALARM")
-        lines.append("ACTION:" + alarm.action.rawValue)
+        add("BEGIN:VALARM")
+        add("ACTION:" + alarm.action.rawValue)
         if let date = alarm.absoluteDate {
             utc("TRIGGER;VALUE=DATE-TIME", date)
         } else {
             let duration = alarm.relativeDuration ?? ICalDuration(exactly: alarm.relativeOffset ?? 0)
-            lines.append("TRIGGER" + (alarm.relatedTo == .end ? ";RELATED=END" : "") + ":" + duration.description)
+            add("TRIGGER" + (alarm.relatedTo == .end ? ";RELATED=END" : "") + ":" + duration.description)
         }
         if alarm.repeatCount != 0 {
-            lines.append("REPEAT:\(alarm.repeatCount)")
-            lines.append("DURATION:" + ICalDuration(exactly: alarm.repeatInterval).description)
+            add("REPEAT:\(alarm.repeatCount)")
+            add("DURATION:" + ICalDuration(exactly: alarm.repeatInterval).description)
         }
         text("SUMMARY", alarm.summary)
         text("DESCRIPTION", alarm.notes)
         for a in alarm.attendees { participant("ATTENDEE", a) }
         switch alarm.proximity {
         case .none: break
-        case .enter: lines.append("X-APPLE-PROXIMITY:ARRIVE")
-        case .leave: lines.append("X-APPLE-PROXIMITY:DEPART")
+        case .enter: add("X-APPLE-PROXIMITY:ARRIVE")
+        case .leave: add("X-APPLE-PROXIMITY:DEPART")
         }
         if let loc = alarm.structuredLocation { structuredLocation(loc) }
         raw(alarm.extraProperties)
-        lines.append("END:VALARM")
+        add("END:VALARM")
     }
 
-    /// Adds a component's text (CRLF-separated unfolded lines) as lines.
+    /// Adds a component's text (CRLF-separated unfolded lines) as it is.
     mutating func component(_ text: String) {
-        lines.append(contentsOf: text.crlfLines)
+        pieces.append(.block(text))
     }
 
     private func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }

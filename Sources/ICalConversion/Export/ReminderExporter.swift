@@ -5,10 +5,12 @@ import ICalCore
 /// ``Reminder`` → VTODO lines (original text when not edited).
 /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.6.2>
 enum ReminderExporter {
-    static func write(_ reminder: Reminder, into w: inout PropertyWriter) {
+    /// Writes the reminder; true when it was written from its original text (not edited).
+    @discardableResult
+    static func write(_ reminder: Reminder, into w: inout PropertyWriter) -> Bool {
         if let source = reminder.source, source.isUnchanged(reminder) {
             w.component(source.text)
-            return
+            return true
         }
         w.raw("BEGIN:VTODO")
         w.text("UID", reminder.uid)
@@ -47,6 +49,7 @@ enum ReminderExporter {
         for alarm in reminder.alarms { w.alarm(alarm) }
         for c in reminder.extraComponents { w.component(c) }
         w.raw("END:VTODO")
+        return false
     }
 
     /// Writes DateComponents as DATE, floating, UTC or zoned, and returns the form used.

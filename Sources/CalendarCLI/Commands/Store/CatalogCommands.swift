@@ -27,12 +27,12 @@ enum CatalogCommands {
             }
         }
         progress.update(done: documents.count, total: documents.count + 1, label: "writing")
-        let text = format == "json" ? JSONOutput.calendars(documents) : ICalendarWriter().write(documents)
+        let bytes = format == "json" ? Data(JSONOutput.calendars(documents).utf8) : Data(ICalendarWriter().encoded(documents))
         progress.finish()
         if let out = args.value(StoreCommands.exportOut), out != "-" {
-            try OutputFile.write(Data(text.utf8), to: out)
+            try OutputFile.write(bytes, to: out)
         } else {
-            try io.print(text)
+            try io.write(bytes)
         }
         return .ok
     }

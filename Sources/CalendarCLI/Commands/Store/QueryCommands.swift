@@ -21,11 +21,14 @@ enum QueryCommands {
         let predicate = EventPredicate(startDate: start, endDate: end, calendarTitles: StoreAccess.calendarTitles(invocation),
                                        timeZone: zone, includesCancelled: args.has("include-cancelled"))
         let format = args.value(StoreCommands.eventsFormat) ?? "table"
-        let text: String = try StoreAccess.with(invocation) { store in
+        let text: String? = try StoreAccess.with(invocation) { store in
             let occurrences = try store.events(matching: predicate)
             switch format {
             case "json":
-                return JSONOutput.events(occurrences.map { wallClockConvention($0, zone: zone) }, keepOrder: true)
+                // Written as it is made: a long window gives a document of hundreds of MB.
+                var out = io.stdoutBuffer()
+                try JSONOutput.writeEvents(occurrences, keepOrder: true, wallClockZone: zone, to: &out)
+                return nil
             case "ics":
                 return ICalendarWriter().write(try documents(for: occurrences, store: store))
             default:
@@ -33,7 +36,7 @@ enum QueryCommands {
                     .events(occurrences.map { wallClockConvention($0, zone: zone) }, keepOrder: true)
             }
         }
-        try io.print(text)
+        if let text { try io.print(text) }
         return .ok
     }
 

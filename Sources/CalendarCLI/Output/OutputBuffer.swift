@@ -1,0 +1,66 @@
+import Foundation
+
+/// Bytes on their way to a stream, handed over in large pieces as they are produced, so a large
+/// document (a year of occurrences is over 100 MB of JSON) is never held whole in memory nor
+/// copied into a `String` first.
+///
+/// ```swift
+/// var out = OutputBuffer { try io.writeStdout(Data($0)) }
+/// out.bytes.append(contentsOf: "{\n".utf8)
+/// try out.flushIfFull()
+/// try out.finish()
+/// ```
+struct OutputBuffer {
+    /// What has been produced and not yet handed over; append to it directly.
+    var bytes: [UInt8] = []
+    private let threshold: Int
+    private let deliver: ([UInt8]) throws -> Void
+
+    /// `deliver` receives each piece in order; `threshold` is the size at which
+    /// ``flushIfFull()`` hands the bytes over.
+    init(threshold: Int = 1 << 20, deliver: @escaping ([UInt8]) throws -> Void) {
+        self.threshold = threshold
+        self.deliver = deliver
+        bytes.reserveCapacity(min(threshold, 1 << 20) + 4096)
+    }
+
+    /// Hands the bytes over once they reach the threshold.
+    mutating func flushIfFull() throws {
+        if bytes.count >= threshold { try flush() }
+    }
+
+    /// Hands over whatever is left; call once at the end.
+    mutating func finish() throws { try flush() }
+
+    private mutating func flush() throws {
+        guard !bytes.isEmpty else { return }
+        try deliver(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Everything `produce` writes, as text (for small documents and tests).
+    /// The buffer delivers into memory and so never fails; `produce` throws only what a delivery
+    /// throws.
+    static func collecting(_ produce: (inout OutputBuffer) throws -> Void) -> String {
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        var out = OutputBuffer(threshold: Int.max / 2) { sink.bytes.append(contentsOf: $0) }
+        try? produce(&out)
+        try? out.finish()
+        return String(decoding: sink.bytes, as: UTF8.self)
+    }
+}
+
+extension CLIIO {
+    /// A buffer whose pieces go to standard output; a failed write is a ``CLIError/io(_:)``.
+    func stdoutBuffer() -> OutputBuffer {
+        let write = writeStdout
+        return OutputBuffer { bytes in
+            do {
+                try write(Data(bytes))
+            } catch {
+                throw CLIError.io("cannot write to standard output: \(error.localizedDescription)")
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import CalendarModel
+import ICalCore
+
+/// The rule parts that libical 3.0.16 iterates wrongly, taken out of the rule it is handed and
+/// checked here on each of its instances instead (``RuleWalker`` then applies COUNT and UNTIL
+/// after this filter). Only these rule shapes are split; every other rule goes to libical whole.
+///
+/// | Shape (libical 3.0.16's result)                                   | libical iterates          | Checked here           |
+/// |-------------------------------------------------------------------|---------------------------|------------------------|
+/// | negative BYMONTHDAY on SECONDLY…DAILY (no instance at all)       | the rule without BYMONTHDAY | the month days        |
+/// | negative BYYEARDAY on SECONDLY…HOURLY (no instance at all)       | the rule without BYYEARDAY | the year days         |
+/// | SECONDLY with BYSECOND (DTSTART twice, seconds out of order)      | MINUTELY, BYSECOND sorted  | the INTERVAL grid     |
+/// | INTERVAL > 1 with BYSECOND/BYMINUTE/BYHOUR on SECONDLY/MINUTELY/HOURLY (INTERVAL ignored) | INTERVAL=1 | the INTERVAL grid |
+/// | YEARLY with BYWEEKNO (WKST ignored, weeks across New Year, 53 and negative weeks, INTERVAL counted from the calendar year) | WEEKLY;INTERVAL=1 with the weekdays | week number and week-numbering year |
+///
+/// YEARLY;BYWEEKNO is split only with plain BYDAY weekdays (or none: DTSTART's weekday) and
+/// without BYMONTHDAY, BYYEARDAY and BYSETPOS; BYMONTH then narrows the weeks' days.
+///
+/// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.3.10>
+struct RuleFilter {
+    enum Part {
+        /// Sub-daily INTERVAL: whole `unit`s since DTSTART's are a multiple of `interval`.
+        case grid(unit: Int, interval: Int, origin: Int)
+        /// BYMONTHDAY, negative values counted from the month's end.
+        case monthDays([Int])
+        /// BYYEARDAY, negative values counted from the year's end.
+        case yearDays([Int])
+        /// BYWEEKNO (negative from the last week) with weeks starting on `weekStart` (0 = Monday),
+        /// in week-numbering years `baseYear`, `baseYear + interval`...
+        case weekNumbers([Int], weekStart: Int, interval: Int, baseYear: Int)
+    }
+
+    private(set) var parts: [Part] = []
+
+    var isEmpty: Bool { parts.isEmpty }
+
+    /// Splits `rule` (normalized, with what DTSTART implied spelled out where needed) into the
+    /// rule libical iterates correctly and the parts checked here.
+    static func split(_ rule: RecurrenceRule, dtstartWall: Int) -> (libical: RecurrenceRule, filter: RuleFilter) {
+        // Most rules need nothing: decided with switches (no Set<Frequency>, whose hashing and
+        // comparing go through the String raw values; this runs for every series of a query).
+        let subDaily: Bool
+        switch rule.frequency {
+        case .weekly, .monthly: return (rule, RuleFilter())
+        case .yearly:
+            if rule.weeksOfTheYear.isEmpty { return (rule, RuleFilter()) }
+            subDaily = false
+        case .daily:
+            if !rule.daysOfTheMonth.contains(where: { $0 < 0 }) { return (rule, RuleFilter()) }
+            subDaily = false
+        case .secondly, .minutely, .hourly: subDaily = true
+        }
+        var r = rule
+        var filter = RuleFilter()
+        if (subDaily || r.frequency == .daily) && r.daysOfTheMonth.contains(where: { $0 < 0 }) {
+            filter.parts.append(.monthDays(r.daysOfTheMonth))
+            r.daysOfTheMonth = []
+        }
+        if subDaily && r.daysOfTheYear.contains(where: { $0 < 0 }) {
+            filter.parts.append(.yearDays(r.daysOfTheYear))
+            r.daysOfTheYear = []
+        }
+        if r.frequency == .secondly && !r.seconds.isEmpty {
+            filter.parts.append(.grid(unit: 1, interval: max(1, r.interval), origin: dtstartWall))
+            r.frequency = .minutely
+            r.interval = 1
+            r.seconds.sort()
+        } else if r.interval > 1 {
+            switch r.frequency {
+            case .minutely where !r.minutes.isEmpty:
+                filter.parts.append(.grid(unit: 60, interval: r.interval, origin: dtstartWall))
+                r.interval = 1
+            case .hourly where !r.hours.isEmpty:
+                filter.parts.append(.grid(unit: 3600, interval: r.interval, origin: dtstartWall))
+                r.interval = 1
+            default: break
+            }
+        }
+        if r.frequency == .yearly, !r.weeksOfTheYear.isEmpty, r.daysOfTheWeek.allSatisfy({ $0.weekNumber == 0 }),
+           r.daysOfTheMonth.isEmpty, r.daysOfTheYear.isEmpty, r.setPositions.isEmpty {
+            let weekStart = DayMath.weekdayIndex(r.firstDayOfTheWeek ?? .monday)
+            let dtstartDay = floorDiv(dtstartWall, 86_400)
+            filter.parts.append(.weekNumbers(r.weeksOfTheYear, weekStart: weekStart, interval: max(1, r.interval),
+                                             baseYear: DayMath.week(of: dtstartDay, weekStart: weekStart).year))
+            if r.daysOfTheWeek.isEmpty { r.daysOfTheWeek = [.init(DayMath.weekdays[DayMath.weekday(of: dtstartDay)])] }
+            r.weeksOfTheYear = []
+            r.frequency = .weekly
+            r.interval = 1
+        }
+        return (r, filter)
+    }
+
+    /// Every part accepts this wall-clock time.
+    func accepts(_ w: Int) -> Bool {
+        for part in parts {
+            switch part {
+            case .grid(let unit, let interval, let origin):
+                if (floorDiv(w, unit) - floorDiv(origin, unit)) % interval != 0 { return false }
+            case .monthDays(let days):
+                if !RuleFilter.isMonthDay(DateTimeValue(secondsAsUTC: w), in: days) { return false }
+            case .yearDays(let days):
+                let v = DateTimeValue(secondsAsUTC: w)
+                let day = floorDiv(w, 86_400)
+                let first = DayMath.dayNumber(year: v.year, month: 1, day: 1)
+                let length = DayMath.dayNumber(year: v.year + 1, month: 1, day: 1) - first
+                let ordinal = day - first + 1
+                if !days.contains(where: { $0 == ordinal || $0 < 0 && length + 1 + $0 == ordinal }) { return false }
+            case .weekNumbers(let numbers, let weekStart, let interval, let baseYear):
+                let week = DayMath.week(of: floorDiv(w, 86_400), weekStart: weekStart)
+                let yearsSince = week.year - baseYear
+                if yearsSince < 0 || yearsSince % interval != 0 { return false }
+                if !numbers.contains(where: { $0 == week.number || $0 < 0 && week.count + 1 + $0 == week.number }) { return false }
+            }
+        }
+        return true
+    }
+
+    /// The day of `v` is one of BYMONTHDAY's `days` (negative: counted from the month's end).
+    static func isMonthDay(_ v: DateTimeValue, in days: [Int]) -> Bool {
+        let length = DateTimeValue.daysInMonth(v.month, year: v.year)
+        return days.contains(where: { $0 == v.day || $0 < 0 && length + 1 + $0 == v.day })
+    }
+
+    /// Day arithmetic on day numbers (days since 1970-01-01, a Thursday).
+    enum DayMath {
+        static let weekdays: [RecurrenceRule.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
+
+        static func weekdayIndex(_ d: RecurrenceRule.Weekday) -> Int { weekdays.firstIndex(of: d) ?? 0 }
+
+        /// 0 = Monday.
+        static func weekday(of day: Int) -> Int { ((day + 3) % 7 + 7) % 7 }
+
+        static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+            floorDiv(DateTimeValue(year: year, month: month, day: day).secondsAsUTC, 86_400)
+        }
+
+        /// The first day of the week holding `day`, weeks starting on `weekStart`.
+        static func weekBegin(_ day: Int, weekStart: Int) -> Int { day - (weekday(of: day) - weekStart + 7) % 7 }
+
+        /// RFC 5545 §3.3.10 BYWEEKNO numbering: week 1 is the first week with at least four days
+        /// of the year (the week holding January 4th); a week belongs to the year holding its
+        /// fourth day. Returns that week-numbering year, the week's number and the year's weeks.
+        static func week(of day: Int, weekStart: Int) -> (year: Int, number: Int, count: Int) {
+            let begin = weekBegin(day, weekStart: weekStart)
+            let year = DateTimeValue(secondsAsUTC: (begin + 3) * 86_400).year
+            let first = weekBegin(dayNumber(year: year, month: 1, day: 4), weekStart: weekStart)
+            let next = weekBegin(dayNumber(year: year + 1, month: 1, day: 4), weekStart: weekStart)
+            return (year, (begin - first) / 7 + 1, (next - first) / 7)
+        }
+    }
+}
