@@ -22,15 +22,15 @@ import ICalCore
 /// COUNT, UNTIL and the window apply as in any walk (``RuleWalker/Sink``). The cost is the
 /// instances of the passing days plus a few checks per day, not the seconds in between.
 extension RuleWalker {
-    /// A sub-daily rule (date-time DTSTART, no BYSETPOS) with BYMONTH, BYMONTHDAY, BYYEARDAY or
-    /// BYDAY, none of them checked in a way libical does not share: BYWEEKNO and numbered BYDAY
-    /// (`1MO`), which RFC 5545 does not allow on these frequencies, stay with libical.
-    static func walksByDay(_ rule: RecurrenceRule, isDate: Bool, emulatesSetPositions: Bool) -> Bool {
+    /// A sub-daily rule (date-time DTSTART) with BYMONTH, BYMONTHDAY, BYYEARDAY or BYDAY, none
+    /// of them checked in a way libical does not share: BYWEEKNO and numbered BYDAY (`1MO`),
+    /// which RFC 5545 does not allow on these frequencies, stay with libical.
+    static func walksByDay(_ rule: RecurrenceRule, isDate: Bool) -> Bool {
         switch rule.frequency {
         case .secondly, .minutely, .hourly: break
         case .daily, .weekly, .monthly, .yearly: return false
         }
-        if isDate || emulatesSetPositions || !rule.weeksOfTheYear.isEmpty { return false }
+        if isDate || !rule.weeksOfTheYear.isEmpty { return false }
         if rule.daysOfTheWeek.contains(where: { $0.weekNumber != 0 }) { return false }
         return !rule.monthsOfTheYear.isEmpty || !rule.daysOfTheMonth.isEmpty || !rule.daysOfTheYear.isEmpty
             || !rule.daysOfTheWeek.isEmpty
@@ -39,7 +39,7 @@ extension RuleWalker {
     /// ``instances(from:to:budget:)`` of a rule that ``walksByDay``.
     func instancesByDay(from: Int, to: Int, budget: ExpansionBudget) throws(ExpansionError) -> [Int]? {
         guard let unit = subDailyUnit else { return [] }
-        let grid = Grid(origin: dtstartWall, step: unit * max(1, rule.interval))
+        let grid = Grid(origin: baseWall, step: unit * max(1, rule.interval))
         // libical refuses some rules outright; the whole rule is asked, as in other walks.
         guard (try? RecurrenceIterator(rule: libicalRule, start: DateTimeValue(secondsAsUTC: dtstartWall))) != nil else { return nil }
         var dayless = libicalBase
@@ -62,6 +62,25 @@ extension RuleWalker {
         guard firstPassing(grid, from: 0, before: grid.wall(period)) != nil else { return [] }
 
         var sink = Sink(walker: self, from: from, to: to)
+        // BYSETPOS (emulated, see ``RuleWalker``) picks within one second, minute or hour: never
+        // across days, so the day's instances are grouped as they come.
+        var group: [Int] = []
+        var groupKey: Int? = nil
+        func take(_ w: Int) -> Bool {
+            guard emulatesSetPositions else { return sink.accept(w) }
+            let key = periodKey(w)
+            if key != groupKey {
+                for s in select(group) where !sink.accept(s) { return false }
+                group = []
+                groupKey = key
+            }
+            group.append(w)
+            return true
+        }
+        func finish() -> [Int] {
+            for s in select(group) where !sink.accept(s) { break }
+            return sink.out
+        }
         let bound = min(to, untilWall ?? to)
         let lastDay = min(floorDiv(bound, 86_400), RuleWalker.libicalLastDay)
         var day = floorDiv(dtstartWall, 86_400)
@@ -91,13 +110,13 @@ extension RuleWalker {
                 try budget.consume()
                 let w = t.secondsAsUTC
                 if w >= dayEnd { more = true; break }
-                if w >= dayStart && (filter.isEmpty || filter.accepts(w)) && !sink.accept(w) { return sink.out }
+                if w >= dayStart && (filter.isEmpty || filter.accepts(w)) && !take(w) { return sink.out }
                 if w >= lastWall { more = true; break }
             }
-            if !more { return sink.out }   // libical's end of time
+            if !more { return finish() }   // libical's end of time
             day += 1
         }
-        return sink.out
+        return finish()
     }
 
     /// The points DTSTART + k × step of a sub-daily rule's INTERVAL grid.

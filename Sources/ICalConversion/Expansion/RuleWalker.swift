@@ -126,7 +126,7 @@ struct RuleWalker {
         }
         explicitRule = explicit
         (libicalBase, filter) = RuleFilter.split(explicit, dtstartWall: dtstartWall)
-        walksByDay = RuleWalker.walksByDay(explicit, isDate: isDate, emulatesSetPositions: emulatesSetPositions)
+        walksByDay = RuleWalker.walksByDay(explicit, isDate: isDate)
         handlesEnd = emulatesSetPositions || !filter.isEmpty || walksByDay
         if emulatesSetPositions { baseWall = periodStart(periodKey(dtstartWall)) }
     }
@@ -369,7 +369,7 @@ struct RuleWalker {
     /// The period (BYSETPOS set) a wall-clock time belongs to: seconds, minutes or hours since
     /// the epoch, its day number (DAILY), the day number of its week's first day (WEEKLY),
     /// year × 12 + month − 1 (MONTHLY), the year (YEARLY).
-    private func periodKey(_ w: Int) -> Int {
+    func periodKey(_ w: Int) -> Int {
         switch rule.frequency {
         case .secondly: return w
         case .minutely: return floorDiv(w, 60)
@@ -397,7 +397,7 @@ struct RuleWalker {
     }
 
     /// BYSETPOS applied to one complete period.
-    private func select(_ group: [Int]) -> [Int] {
+    func select(_ group: [Int]) -> [Int] {
         guard !group.isEmpty else { return [] }
         var picked = Set<Int>()
         for p in rule.setPositions {
