@@ -84,6 +84,15 @@ struct ExpansionSubDailyDayTests {
         // DTSTART counts first; then June 1 00:45 and 01:45.
         day("FREQ=HOURLY;BYMONTH=6;BYMINUTE=0,45;BYSETPOS=-1;COUNT=3", dtstart: utc(2026, 1, 1, 12, 20), from: utc(2026, 1, 1), to: utc(2027, 1, 1),
             expected: ["20260101T122000", "20260601T004500", "20260601T014500"]),
+        // RFC 5545 allows numbered BYDAY only on MONTHLY and YEARLY; libical 3.0.16 matches no
+        // day with one on sub-daily rules (after stepping through every second to the year 2582).
+        // Monday 2026-03-02 is the first Monday of March: still only DTSTART.
+        day("FREQ=SECONDLY;BYDAY=1MO;COUNT=3", dtstart: utc(2026, 3, 2), from: utc(2026, 1, 1), to: utc(2100, 1, 1),
+            expected: ["20260302T000000"]),
+        // With a plain weekday beside it, the plain one counts: from Sunday Mar 1, Monday
+        // Mar 2 00:00 and 00:01 (DTSTART first).
+        day("FREQ=MINUTELY;BYDAY=MO,1TU;BYHOUR=0;BYMINUTE=0,1;COUNT=3", dtstart: utc(2026, 3, 1), from: utc(2026, 1, 1), to: utc(2027, 1, 1),
+            expected: ["20260301T000000", "20260302T000000", "20260302T000100"]),
         // February 30 never exists: nothing after DTSTART, up to libical's end of time.
         day("FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30;COUNT=3", dtstart: utc(2026, 1, 1), from: utc(2026, 1, 1), to: utc(2100, 1, 1),
                 expected: ["20260101T000000"]),
@@ -119,7 +128,7 @@ struct ExpansionSubDailyDayTests {
         "FREQ=HOURLY;BYYEARDAY=60,-300;BYMINUTE=0,30;COUNT=80", "FREQ=MINUTELY;INTERVAL=3;BYDAY=FR;BYSECOND=10,20;COUNT=50",
         "FREQ=HOURLY;INTERVAL=3;BYMONTH=4;BYHOUR=9,12,15;UNTIL=20270501T000000",
         "FREQ=HOURLY;BYMONTH=3;BYMINUTE=0,20,40;BYSETPOS=-1,1;COUNT=30", "FREQ=MINUTELY;INTERVAL=5;BYDAY=TH;BYSECOND=0,15,30;BYSETPOS=2;COUNT=30",
-        "FREQ=HOURLY;INTERVAL=2;BYDAY=SU;BYMINUTE=10,50;BYSETPOS=-1",
+        "FREQ=HOURLY;INTERVAL=2;BYDAY=SU;BYMINUTE=10,50;BYSETPOS=-1", "FREQ=HOURLY;BYDAY=MO,2TU;BYHOUR=5;COUNT=10",
     ])
     func sameAsWholeRule(_ text: String) throws {
         let master = Fixture.floating(start: Self.utc(2026, 2, 17, 6, 17, 13), rrule: text)
@@ -141,10 +150,10 @@ struct ExpansionSubDailyDayTests {
         #expect(try byDay.instances(from: dtstart, to: dtstart, budget: ExpansionBudget(limit: 10)) == whole.instances(from: dtstart, to: dtstart, budget: ExpansionBudget(limit: 5_000_000)))
     }
 
-    /// Rules RFC 5545 does not allow on these frequencies (BYWEEKNO, numbered BYDAY) and daily
-    /// or longer rules are not walked by day.
+    /// BYWEEKNO (refused by libical on these frequencies), rules without day-level parts and
+    /// daily or longer rules are not walked by day.
     @Test func otherShapesAreNotWalkedByDay() {
-        for text in ["FREQ=HOURLY;BYWEEKNO=10", "FREQ=MINUTELY;BYDAY=1MO", "FREQ=DAILY;BYMONTH=2", "FREQ=HOURLY;BYHOUR=9",
+        for text in ["FREQ=HOURLY;BYWEEKNO=10", "FREQ=DAILY;BYMONTH=2", "FREQ=HOURLY;BYHOUR=9",
                      "FREQ=SECONDLY"] {
             #expect(!RuleWalker.walksByDay(RuleWalker.normalized(Fixture.rule(text), isDate: false), isDate: false), "\(text)")
         }

@@ -125,10 +125,12 @@ struct RuleFilter {
         return days.contains(where: { $0 == ordinal || $0 < 0 && length + 1 + $0 == ordinal })
     }
 
-    /// The day (day number) falls on one of BYDAY's weekdays (plain weekdays, without numbers).
+    /// The day (day number) falls on one of BYDAY's plain weekdays. Numbered ones (`1MO`) match
+    /// no day: RFC 5545 allows them only on MONTHLY and YEARLY rules, and on SECONDLY…DAILY
+    /// rules libical 3.0.16 matches none (`FREQ=HOURLY;BYDAY=MO,1TU` gives Mondays only).
     static func isWeekday(_ day: Int, in days: [RecurrenceRule.DayOfWeek]) -> Bool {
         let weekday = DayMath.weekdays[DayMath.weekday(of: day)]
-        return days.contains(where: { $0.weekday == weekday })
+        return days.contains(where: { $0.weekNumber == 0 && $0.weekday == weekday })
     }
 
     /// Day arithmetic on day numbers (days since 1970-01-01, a Thursday).

@@ -22,16 +22,16 @@ import ICalCore
 /// COUNT, UNTIL and the window apply as in any walk (``RuleWalker/Sink``). The cost is the
 /// instances of the passing days plus a few checks per day, not the seconds in between.
 extension RuleWalker {
-    /// A sub-daily rule (date-time DTSTART) with BYMONTH, BYMONTHDAY, BYYEARDAY or BYDAY, none
-    /// of them checked in a way libical does not share: BYWEEKNO and numbered BYDAY (`1MO`),
-    /// which RFC 5545 does not allow on these frequencies, stay with libical.
+    /// A sub-daily rule (date-time DTSTART) with BYMONTH, BYMONTHDAY, BYYEARDAY or BYDAY.
+    /// Numbered BYDAY weekdays (`1MO`) match no day, as in libical 3.0.16 (which scans to its
+    /// end of time to find that out; see ``RuleFilter/isWeekday(_:in:)``). BYWEEKNO, which
+    /// libical refuses on these frequencies, stays with libical.
     static func walksByDay(_ rule: RecurrenceRule, isDate: Bool) -> Bool {
         switch rule.frequency {
         case .secondly, .minutely, .hourly: break
         case .daily, .weekly, .monthly, .yearly: return false
         }
         if isDate || !rule.weeksOfTheYear.isEmpty { return false }
-        if rule.daysOfTheWeek.contains(where: { $0.weekNumber != 0 }) { return false }
         return !rule.monthsOfTheYear.isEmpty || !rule.daysOfTheMonth.isEmpty || !rule.daysOfTheYear.isEmpty
             || !rule.daysOfTheWeek.isEmpty
     }

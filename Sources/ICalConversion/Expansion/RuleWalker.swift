@@ -37,7 +37,7 @@ import ICalCore
 ///   YEARLY;BYWEEKNO): libical iterates the rule without them and ``RuleFilter`` checks them on
 ///   each instance; then COUNT and UNTIL apply here. See ``RuleFilter`` for the shapes.
 /// - **Sub-daily rules with day-level parts** (SECONDLY, MINUTELY, HOURLY with BYMONTH,
-///   BYMONTHDAY, BYYEARDAY or plain BYDAY weekdays): libical 3.0.16 steps through every second
+///   BYMONTHDAY, BYYEARDAY or BYDAY): libical 3.0.16 steps through every second
 ///   (minute, hour) of the days those parts reject, inside one `icalrecur_iterator_next` call,
 ///   without yielding anything the instance budget could count (`FREQ=SECONDLY;BYMONTH=2;COUNT=3`
 ///   from March: about 30 million internal steps, two minutes). Such rules are walked day by
@@ -338,7 +338,7 @@ struct RuleWalker {
         return true
     }
 
-    /// BYMONTH, BYMONTHDAY, BYYEARDAY and plain BYDAY weekdays accept this day (day number).
+    /// BYMONTH, BYMONTHDAY, BYYEARDAY and BYDAY accept this day (day number) of a sub-daily rule.
     func passesDayFilters(_ day: Int) -> Bool {
         let r = explicitRule
         if !r.monthsOfTheYear.isEmpty || !r.daysOfTheMonth.isEmpty {
@@ -347,8 +347,7 @@ struct RuleWalker {
             if !r.daysOfTheMonth.isEmpty && !RuleFilter.isMonthDay(v, in: r.daysOfTheMonth) { return false }
         }
         if !r.daysOfTheYear.isEmpty && !RuleFilter.isYearDay(day, in: r.daysOfTheYear) { return false }
-        if !r.daysOfTheWeek.isEmpty && r.daysOfTheWeek.allSatisfy({ $0.weekNumber == 0 })
-            && !RuleFilter.isWeekday(day, in: r.daysOfTheWeek) { return false }
+        if !r.daysOfTheWeek.isEmpty && !RuleFilter.isWeekday(day, in: r.daysOfTheWeek) { return false }
         return true
     }
 
