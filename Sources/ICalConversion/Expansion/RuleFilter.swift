@@ -99,12 +99,7 @@ struct RuleFilter {
             case .monthDays(let days):
                 if !RuleFilter.isMonthDay(DateTimeValue(secondsAsUTC: w), in: days) { return false }
             case .yearDays(let days):
-                let v = DateTimeValue(secondsAsUTC: w)
-                let day = floorDiv(w, 86_400)
-                let first = DayMath.dayNumber(year: v.year, month: 1, day: 1)
-                let length = DayMath.dayNumber(year: v.year + 1, month: 1, day: 1) - first
-                let ordinal = day - first + 1
-                if !days.contains(where: { $0 == ordinal || $0 < 0 && length + 1 + $0 == ordinal }) { return false }
+                if !RuleFilter.isYearDay(floorDiv(w, 86_400), in: days) { return false }
             case .weekNumbers(let numbers, let weekStart, let interval, let baseYear):
                 let week = DayMath.week(of: floorDiv(w, 86_400), weekStart: weekStart)
                 let yearsSince = week.year - baseYear
@@ -119,6 +114,23 @@ struct RuleFilter {
     static func isMonthDay(_ v: DateTimeValue, in days: [Int]) -> Bool {
         let length = DateTimeValue.daysInMonth(v.month, year: v.year)
         return days.contains(where: { $0 == v.day || $0 < 0 && length + 1 + $0 == v.day })
+    }
+
+    /// The day (day number) is one of BYYEARDAY's `days` (negative: counted from the year's end).
+    static func isYearDay(_ day: Int, in days: [Int]) -> Bool {
+        let year = DateTimeValue(secondsAsUTC: day * 86_400).year
+        let first = DayMath.dayNumber(year: year, month: 1, day: 1)
+        let length = DayMath.dayNumber(year: year + 1, month: 1, day: 1) - first
+        let ordinal = day - first + 1
+        return days.contains(where: { $0 == ordinal || $0 < 0 && length + 1 + $0 == ordinal })
+    }
+
+    /// The day (day number) falls on one of BYDAY's plain weekdays. Numbered ones (`1MO`) match
+    /// no day: RFC 5545 allows them only on MONTHLY and YEARLY rules, and on SECONDLY…DAILY
+    /// rules libical 3.0.16 matches none (`FREQ=HOURLY;BYDAY=MO,1TU` gives Mondays only).
+    static func isWeekday(_ day: Int, in days: [RecurrenceRule.DayOfWeek]) -> Bool {
+        let weekday = DayMath.weekdays[DayMath.weekday(of: day)]
+        return days.contains(where: { $0.weekNumber == 0 && $0.weekday == weekday })
     }
 
     /// Day arithmetic on day numbers (days since 1970-01-01, a Thursday).

@@ -36,7 +36,15 @@ import ICalCore
 ///   frequencies, SECONDLY with BYSECOND, sub-daily INTERVAL with BY parts of the same unit,
 ///   YEARLY;BYWEEKNO): libical iterates the rule without them and ``RuleFilter`` checks them on
 ///   each instance; then COUNT and UNTIL apply here. See ``RuleFilter`` for the shapes.
-/// - libical stops every series in the year 2582 or so (its internal end of time).
+/// - **Sub-daily rules with day-level parts** (SECONDLY, MINUTELY, HOURLY with BYMONTH,
+///   BYMONTHDAY, BYYEARDAY or BYDAY): libical 3.0.16 steps through every second
+///   (minute, hour) of the days those parts reject, inside one `icalrecur_iterator_next` call,
+///   without yielding anything the instance budget could count (`FREQ=SECONDLY;BYMONTH=2;COUNT=3`
+///   from March: about 30 million internal steps, two minutes). Such rules are walked day by
+///   day instead: the days are checked here, and for each day that passes, libical iterates the
+///   rule without its day-level parts from a DTSTART moved along the INTERVAL grid into that
+///   day. See `RuleWalker+Days.swift`.
+/// - libical stops every series in the year 2582 (its internal end of time).
 ///
 /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.3.10>
 struct RuleWalker {
@@ -55,6 +63,10 @@ struct RuleWalker {
     let handlesEnd: Bool
     /// False only in tests: walk from DTSTART even when skipping ahead is possible.
     var allowsSkipping = true
+    /// A sub-daily rule whose day-level parts are checked day by day (see `RuleWalker+Days.swift`).
+    let walksByDay: Bool
+    /// False only in tests: hand such a rule to libical whole, as other rules.
+    var allowsWalkingByDay = true
 
     init(rule given: RecurrenceRule, dtstartWall: Int, frame: SeriesFrame) {
         let rule = RuleWalker.normalized(given, isDate: frame.isAllDay)
@@ -114,7 +126,8 @@ struct RuleWalker {
         }
         explicitRule = explicit
         (libicalBase, filter) = RuleFilter.split(explicit, dtstartWall: dtstartWall)
-        handlesEnd = emulatesSetPositions || !filter.isEmpty
+        walksByDay = RuleWalker.walksByDay(explicit, isDate: isDate)
+        handlesEnd = emulatesSetPositions || !filter.isEmpty || walksByDay
         if emulatesSetPositions { baseWall = periodStart(periodKey(dtstartWall)) }
     }
 
@@ -206,6 +219,7 @@ struct RuleWalker {
     /// returns nil when libical cannot iterate the rule at all.
     func instances(from: Int, to: Int, budget: ExpansionBudget) throws(ExpansionError) -> [Int]? {
         if endsBeforeStart || to < dtstartWall || count == 0 { return [] }
+        if walksByDay && allowsWalkingByDay { return try instancesByDay(from: from, to: to, budget: budget) }
         var start = baseWall
         var jumpTarget: Int? = nil
         if allowsSkipping, count == nil, from > dtstartWall {
@@ -235,20 +249,7 @@ struct RuleWalker {
             _ = iterator.jump(to: DateTimeValue(secondsAsUTC: jumpTarget, isDate: isDate))
         }
 
-        var out: [Int] = []
-        var emitted = 0
-        // Returns false when the walk is over.
-        func accept(_ w: Int) -> Bool {
-            if w < dtstartWall { return true }   // the period's part before DTSTART
-            if let untilWall, w > untilWall { return false }
-            if handlesEnd, let count {
-                emitted += 1
-                if emitted > count { return false }
-            }
-            if w > to { return false }
-            if w >= from { out.append(w) }
-            return true
-        }
+        var sink = Sink(walker: self, from: from, to: to)
 
         let filters = !filter.isEmpty
         let bound = min(to, untilWall ?? to)
@@ -260,9 +261,9 @@ struct RuleWalker {
                     if w > bound { break }
                     continue
                 }
-                if !accept(w) { break }
+                if !sink.accept(w) { break }
             }
-            return out
+            return sink.out
         }
 
         var group: [Int] = []
@@ -277,36 +278,82 @@ struct RuleWalker {
             }
             let key = periodKey(w)
             if key != groupKey {
-                for s in select(group) where !accept(s) { return out }
+                for s in select(group) where !sink.accept(s) { return sink.out }
                 group = []
                 groupKey = key
-                if key > lastKey { return out }
+                if key > lastKey { return sink.out }
             }
             group.append(w)
         }
-        for s in select(group) where !accept(s) { break }
-        return out
+        for s in select(group) where !sink.accept(s) { break }
+        return sink.out
+    }
+
+    /// Collects a walk's instances in the window, applying UNTIL and (when ``handlesEnd``) COUNT.
+    struct Sink {
+        let from: Int
+        let to: Int
+        let dtstartWall: Int
+        let untilWall: Int?
+        /// COUNT when the walker applies it (not libical).
+        let count: Int?
+        private(set) var out: [Int] = []
+        private var emitted = 0
+
+        init(walker: RuleWalker, from: Int, to: Int) {
+            self.from = from
+            self.to = to
+            dtstartWall = walker.dtstartWall
+            untilWall = walker.untilWall
+            count = walker.handlesEnd ? walker.count : nil
+        }
+
+        /// Takes the next instance of the walk; false when the walk is over.
+        mutating func accept(_ w: Int) -> Bool {
+            if w < dtstartWall { return true }   // the period's part before DTSTART
+            if let untilWall, w > untilWall { return false }
+            if let count {
+                emitted += 1
+                if emitted > count { return false }
+            }
+            if w > to { return false }
+            if w >= from { out.append(w) }
+            return true
+        }
     }
 
     /// The BY parts that only filter a sub-daily rule's instances all accept this wall clock.
     private func passesFilters(_ w: Int) -> Bool {
+        passesTimeFilters(w) && passesDayFilters(floorDiv(w, 86_400))
+    }
+
+    /// BYHOUR, and BYMINUTE/BYSECOND where they filter (not where they add times within an
+    /// hour or a minute), accept this wall clock of a sub-daily rule.
+    func passesTimeFilters(_ w: Int) -> Bool {
         let r = explicitRule
-        let v = DateTimeValue(secondsAsUTC: w)
-        if !r.hours.isEmpty && !r.hours.contains(v.hour) { return false }
-        if rule.frequency != .hourly && !r.minutes.isEmpty && !r.minutes.contains(v.minute) { return false }
-        if rule.frequency == .secondly && !r.seconds.isEmpty && !r.seconds.contains(v.second) { return false }
-        if !r.monthsOfTheYear.isEmpty && !r.monthsOfTheYear.contains(v.month) { return false }
-        if !r.daysOfTheMonth.isEmpty && !RuleFilter.isMonthDay(v, in: r.daysOfTheMonth) { return false }
-        if !r.daysOfTheWeek.isEmpty && r.daysOfTheWeek.allSatisfy({ $0.weekNumber == 0 }) {
-            let today = RuleFilter.DayMath.weekdays[RuleFilter.DayMath.weekday(of: floorDiv(w, 86_400))]
-            if !r.daysOfTheWeek.contains(where: { $0.weekday == today }) { return false }
+        let tod = w - floorDiv(w, 86_400) * 86_400
+        if !r.hours.isEmpty && !r.hours.contains(tod / 3600) { return false }
+        if rule.frequency != .hourly && !r.minutes.isEmpty && !r.minutes.contains(tod % 3600 / 60) { return false }
+        if rule.frequency == .secondly && !r.seconds.isEmpty && !r.seconds.contains(tod % 60) { return false }
+        return true
+    }
+
+    /// BYMONTH, BYMONTHDAY, BYYEARDAY and BYDAY accept this day (day number) of a sub-daily rule.
+    func passesDayFilters(_ day: Int) -> Bool {
+        let r = explicitRule
+        if !r.monthsOfTheYear.isEmpty || !r.daysOfTheMonth.isEmpty {
+            let v = DateTimeValue(secondsAsUTC: day * 86_400)
+            if !r.monthsOfTheYear.isEmpty && !r.monthsOfTheYear.contains(v.month) { return false }
+            if !r.daysOfTheMonth.isEmpty && !RuleFilter.isMonthDay(v, in: r.daysOfTheMonth) { return false }
         }
+        if !r.daysOfTheYear.isEmpty && !RuleFilter.isYearDay(day, in: r.daysOfTheYear) { return false }
+        if !r.daysOfTheWeek.isEmpty && !RuleFilter.isWeekday(day, in: r.daysOfTheWeek) { return false }
         return true
     }
 
     // MARK: - Periods
 
-    private var subDailyUnit: Int? {
+    var subDailyUnit: Int? {
         switch rule.frequency {
         case .secondly: return 1
         case .minutely: return 60
@@ -321,7 +368,7 @@ struct RuleWalker {
     /// The period (BYSETPOS set) a wall-clock time belongs to: seconds, minutes or hours since
     /// the epoch, its day number (DAILY), the day number of its week's first day (WEEKLY),
     /// year × 12 + month − 1 (MONTHLY), the year (YEARLY).
-    private func periodKey(_ w: Int) -> Int {
+    func periodKey(_ w: Int) -> Int {
         switch rule.frequency {
         case .secondly: return w
         case .minutely: return floorDiv(w, 60)
@@ -349,7 +396,7 @@ struct RuleWalker {
     }
 
     /// BYSETPOS applied to one complete period.
-    private func select(_ group: [Int]) -> [Int] {
+    func select(_ group: [Int]) -> [Int] {
         guard !group.isEmpty else { return [] }
         var picked = Set<Int>()
         for p in rule.setPositions {
