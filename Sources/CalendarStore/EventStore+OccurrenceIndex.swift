@@ -57,12 +57,13 @@ extension EventStore {
         guard !stale.isEmpty else { return }
         let runs = OccurrenceIndex.runs(try coveredBuckets(db))
         var zoneCache: [Int64: [TimeZoneDefinition]] = [:]
+        var jobs: [MaterializationJob] = []
         for key in stale {
             try db.run("DELETE FROM occurrence_series WHERE calendar_id = ? AND uid = ?", [.integer(key.calendarID), .text(key.uid)])
             guard let group = try wholeGroup(key, db) else { continue }
-            let zones = try timeZones(calendarID: key.calendarID, cache: &zoneCache, db)
-            try store(materialized(group, zones: zones, runs: runs, covered: []), for: key, db)
+            jobs.append(MaterializationJob(key: key, group: group, zones: try timeZones(calendarID: key.calendarID, cache: &zoneCache, db)))
         }
+        for (job, rows) in zip(jobs, materialized(jobs, runs: runs, covered: [])) { try store(rows, for: job.key, db) }
         try db.run("DELETE FROM occurrence_stale")
     }
 
@@ -80,11 +81,13 @@ extension EventStore {
         for run in OccurrenceIndex.runs(missing) {
             let groups = try candidateGroups(start: run.start.timeIntervalSince1970 - ItemRow.floatingSlack,
                                              end: run.end.timeIntervalSince1970 + ItemRow.floatingSlack, calendarIDs: nil, db)
+            var jobs: [MaterializationJob] = []
             for (key, group) in groups where !expandedAtQuery.contains(key) {
-                let zones = try timeZones(calendarID: key.calendarID, cache: &zoneCache, db)
-                let rows = materialized(group, zones: zones, runs: [run], covered: covered)
-                if rows == nil { expandedAtQuery.insert(key) }
-                try store(rows, for: key, db)
+                jobs.append(MaterializationJob(key: key, group: group, zones: try timeZones(calendarID: key.calendarID, cache: &zoneCache, db)))
+            }
+            for (job, rows) in zip(jobs, materialized(jobs, runs: [run], covered: covered)) {
+                if rows == nil { expandedAtQuery.insert(job.key) }
+                try store(rows, for: job.key, db)
             }
             for b in run.first...run.last {
                 try db.run("INSERT INTO occurrence_buckets (bucket) VALUES (?)", [.integer(b)])
@@ -103,6 +106,30 @@ extension EventStore {
         var end: Date
         var occurrenceDate: Date?
         var flags: OccurrenceIndex.Flags
+    }
+
+    /// One group to materialize, with its calendar's VTIMEZONEs.
+    struct MaterializationJob: Sendable {
+        var key: GroupKey
+        var group: Group
+        var zones: [TimeZoneDefinition]
+    }
+
+    /// ``materialized(_:zones:runs:covered:)`` for each job, in order. Many jobs are spread over
+    /// the machine's cores (at most 4 threads): expansion holds no lock of the store, and what
+    /// it shares is thread-safe (``ZoneResolver`` and ``ZoneOffsets`` lock their caches; libical
+    /// 3.0.16 keeps its error state and its ring of temporary buffers per thread and locks its
+    /// built-in zone list; each iterator and VTIMEZONE is owned by one series or locked).
+    private func materialized(_ jobs: [MaterializationJob], runs: [OccurrenceIndex.Run], covered: Set<Int64>) -> [[OccurrenceRow]?] {
+        let workers = min(4, ProcessInfo.processInfo.activeProcessorCount, jobs.count / 32)
+        guard workers > 1 else { return jobs.map { materialized($0.group, zones: $0.zones, runs: runs, covered: covered) } }
+        let results = ResultSlots<[OccurrenceRow]?>(count: jobs.count, initial: nil)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for i in stride(from: worker, to: jobs.count, by: workers) {
+                results[i] = materialized(jobs[i].group, zones: jobs[i].zones, runs: runs, covered: covered)
+            }
+        }
+        return results.values
     }
 
     /// A group's occurrences over `runs` that no bucket of `covered` holds already (cancelled

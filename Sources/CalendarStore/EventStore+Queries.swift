@@ -29,12 +29,12 @@ extension EventStore {
     }
 
     /// One series (or single event) as stored: the rows of one UID in one calendar.
-    struct GroupKey: Hashable {
+    struct GroupKey: Hashable, Sendable {
         var calendarID: Int64
         var uid: String
     }
 
-    struct Group {
+    struct Group: Sendable {
         var master: Event?
         var overrides: [Event] = []
         /// `items.id` of each event above: the master's first, then the overrides' in order.
@@ -120,16 +120,25 @@ extension EventStore {
     }
 
     /// By start, then UID, calendar, occurrence date.
+    /// Sorts positions rather than the occurrences themselves (large values: moving them
+    /// costs more than comparing them).
     static func sortedOccurrences(_ list: [Occurrence]) -> [Occurrence] {
-        list.sorted { a, b in
-            if a.startDate != b.startDate { return a.startDate < b.startDate }
-            if a.event.uid != b.event.uid { return a.event.uid < b.event.uid }
-            if a.calendarTitle != b.calendarTitle { return a.calendarTitle < b.calendarTitle }
-            let (x, y) = (a.occurrenceDate ?? a.startDate, b.occurrenceDate ?? b.startDate)
-            if x != y { return x < y }
-            if a.endDate != b.endDate { return a.endDate < b.endDate }
-            return !a.isDetached && b.isDetached
+        let starts = list.map(\.startDate)
+        let order = list.indices.sorted { i, j in
+            if starts[i] != starts[j] { return starts[i] < starts[j] }
+            return ordersBefore(list[i], list[j])
         }
+        return order.map { list[$0] }
+    }
+
+    /// The order of two occurrences with the same start.
+    private static func ordersBefore(_ a: borrowing Occurrence, _ b: borrowing Occurrence) -> Bool {
+        if a.event.uid != b.event.uid { return a.event.uid < b.event.uid }
+        if a.calendarTitle != b.calendarTitle { return a.calendarTitle < b.calendarTitle }
+        let (x, y) = (a.occurrenceDate ?? a.startDate, b.occurrenceDate ?? b.startDate)
+        if x != y { return x < y }
+        if a.endDate != b.endDate { return a.endDate < b.endDate }
+        return !a.isDetached && b.isDetached
     }
 
     private func placedDue(_ reminder: Reminder, in zone: TimeZone) -> Date? {
