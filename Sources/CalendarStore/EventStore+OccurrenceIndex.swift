@@ -239,8 +239,8 @@ extension EventStore {
             """
     }
 
-    /// The predicate's occurrences from the index, or nil when it cannot answer (stale rows or
-    /// uncovered buckets, e.g. a read-only file); not sorted. Each row is held to the predicate
+    /// The predicate's occurrences from the index, sorted (``OccurrenceOrder``), or nil when it
+    /// cannot answer (stale rows or uncovered buckets, e.g. a read-only file). Each row is held to the predicate
     /// twice, as expansion does: placed by the expander's rule (RFC 5545 §3.3.5 in the query's
     /// zone), then by the store's (``ItemRow/placing(wallClock:in:)``).
     func indexedOccurrences(matching predicate: EventPredicate, calendarIDs ids: [Int64]?, titles: [Int64: String],
@@ -255,8 +255,11 @@ extension EventStore {
         func expanderPlaced(_ date: Date) -> Date {
             Date(timeIntervalSince1970: TimeInterval(view.utcSeconds(forLocal: Int(date.timeIntervalSince1970.rounded(.down)))))
         }
+        // Rows are held to the predicate and put in order before any occurrence is built, so
+        // each (large) occurrence is made once, in place.
         var events: [Int64: Event] = [:]
-        var result: [Occurrence] = []
+        var found: [(row: OccurrenceRow, start: Date, end: Date, calendarID: Int64)] = []
+        var keys: [OccurrenceOrder] = []
         try db.forEachRow(Self.occurrenceSQL(filtered: ids != nil), values) { row in
             let itemID = row.int64(1)
             guard let stored = try events[itemID] ?? storedEvent(id: itemID, db) else { return }
@@ -273,7 +276,18 @@ extension EventStore {
                 end = ItemRow.placing(wallClock: end, in: zone)
             }
             guard predicate.matches(start: start, end: end) else { return }
-            result.append(Occurrence(event: Self.rebuilt(stored, occurrence), calendarTitle: titles[row.int64(0)] ?? "",
+            let calendarID = row.int64(0)
+            found.append((occurrence, start, end, calendarID))
+            keys.append(OccurrenceOrder(start: start, uid: stored.uid, calendarTitle: titles[calendarID] ?? "",
+                                        occurrenceDate: occurrence.occurrenceDate, end: end,
+                                        isDetached: occurrence.flags.contains(.detached)))
+        }
+        var result: [Occurrence] = []
+        result.reserveCapacity(found.count)
+        for i in OccurrenceOrder.permutation(keys) {
+            let (occurrence, start, end, calendarID) = found[i]
+            guard let stored = events[occurrence.itemID] else { continue }
+            result.append(Occurrence(event: Self.rebuilt(stored, occurrence), calendarTitle: titles[calendarID] ?? "",
                                      startDate: start, endDate: end, occurrenceDate: occurrence.occurrenceDate,
                                      isRecurring: occurrence.flags.contains(.recurring), isDetached: occurrence.flags.contains(.detached)))
         }
@@ -285,11 +299,12 @@ extension EventStore {
             if ids?.contains(key.calendarID) ?? true { expanded.append(key) }
         }
         var zoneCache: [Int64: [TimeZoneDefinition]] = [:]
+        var more: [Occurrence] = []
         for key in expanded {
             guard let group = try wholeGroup(key, db) else { continue }
-            result += try expandedOccurrences(of: key, group, matching: predicate, titles: titles, zoneCache: &zoneCache, db)
+            more += try expandedOccurrences(of: key, group, matching: predicate, titles: titles, zoneCache: &zoneCache, db)
         }
-        return result
+        return more.isEmpty ? result : Self.sortedOccurrences(result + more)
     }
 
     /// The event of one `items` row.

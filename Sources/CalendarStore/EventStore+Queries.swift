@@ -119,26 +119,10 @@ extension EventStore {
         }
     }
 
-    /// By start, then UID, calendar, occurrence date.
-    /// Sorts positions rather than the occurrences themselves (large values: moving them
-    /// costs more than comparing them).
+    /// In ``OccurrenceOrder``; positions are sorted rather than the occurrences themselves
+    /// (large values: moving them costs more than comparing their keys).
     static func sortedOccurrences(_ list: [Occurrence]) -> [Occurrence] {
-        let starts = list.map(\.startDate)
-        let order = list.indices.sorted { i, j in
-            if starts[i] != starts[j] { return starts[i] < starts[j] }
-            return ordersBefore(list[i], list[j])
-        }
-        return order.map { list[$0] }
-    }
-
-    /// The order of two occurrences with the same start.
-    private static func ordersBefore(_ a: borrowing Occurrence, _ b: borrowing Occurrence) -> Bool {
-        if a.event.uid != b.event.uid { return a.event.uid < b.event.uid }
-        if a.calendarTitle != b.calendarTitle { return a.calendarTitle < b.calendarTitle }
-        let (x, y) = (a.occurrenceDate ?? a.startDate, b.occurrenceDate ?? b.startDate)
-        if x != y { return x < y }
-        if a.endDate != b.endDate { return a.endDate < b.endDate }
-        return !a.isDetached && b.isDetached
+        OccurrenceOrder.permutation(list.map(OccurrenceOrder.init)).map { list[$0] }
     }
 
     private func placedDue(_ reminder: Reminder, in zone: TimeZone) -> Date? {
@@ -177,13 +161,10 @@ public extension EventStore {
             try db.transaction(.deferred) {
                 let ids = try calendarIDs(titled: predicate.calendarTitles, db)
                 let titles = Dictionary(uniqueKeysWithValues: try calendarRows(db).map { ($0.id, $0.calendar.title) })
-                let result: [Occurrence]
                 if indexed, let fromIndex = try indexedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db) {
-                    result = fromIndex
-                } else {
-                    result = try expandedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db)
+                    return fromIndex
                 }
-                return Self.sortedOccurrences(result)
+                return Self.sortedOccurrences(try expandedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db))
             }
         }
     }
