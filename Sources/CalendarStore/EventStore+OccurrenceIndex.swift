@@ -55,6 +55,13 @@ extension EventStore {
         var stale: [GroupKey] = []
         try db.forEachRow("SELECT calendar_id, uid FROM occurrence_stale") { stale.append(GroupKey(calendarID: $0.int64(0), uid: $0.text(1) ?? "")) }
         guard !stale.isEmpty else { return }
+        if stale.count > OccurrenceIndex.maxStaleSeries {
+            // Cheaper to start over: the query materializes only the buckets it needs.
+            try db.execute("""
+                DELETE FROM occurrences; DELETE FROM occurrence_series; DELETE FROM occurrence_buckets; DELETE FROM occurrence_stale;
+                """)
+            return
+        }
         let runs = OccurrenceIndex.runs(try coveredBuckets(db))
         var zoneCache: [Int64: [TimeZoneDefinition]] = [:]
         var jobs: [MaterializationJob] = []

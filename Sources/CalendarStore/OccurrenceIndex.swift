@@ -22,7 +22,8 @@ import Foundation
 ///   calendar delete) marks what it touched in the same transaction, and an import into a store
 ///   that has no covered bucket yet pays only the trigger's check.
 ///
-/// Coverage grows lazily: a query first re-expands its stale series over the covered buckets,
+/// Coverage grows lazily: a query first re-expands the stale series over the covered buckets
+/// (or, after more than ``maxStaleSeries`` were written, empties the index),
 /// then materializes the buckets its window (widened by ``ItemRow/floatingSlack``) needs, then
 /// reads. A read-only file, or a window that would need more than ``maxNewBuckets`` new
 /// buckets, is answered by plain expansion instead.
@@ -33,6 +34,9 @@ enum OccurrenceIndex {
     static let maxNewBuckets = 53
     /// A series with more occurrences than this per bucket is expanded at query time instead.
     static let maxRowsPerBucket = 2_000
+    /// More stale series than this (a large import into an indexed store) and the index is
+    /// emptied rather than refreshed series by series.
+    static let maxStaleSeries = 2_000
     /// Rows longer than this are found through the `occurrences_long` index; shorter ones by
     /// their start alone.
     static let longSeconds: Double = 2 * 86_400

@@ -254,6 +254,26 @@ struct OccurrenceIndexTests {
         }
     }
 
+    @Test("A large write into an indexed store: the index starts over and stays exact")
+    func largeWriteEmptiesIndex() throws {
+        try Self.withStores { indexed, expanded in
+            _ = try indexed.importDocument(try Self.document(Self.feed), intoCalendar: "Work")
+            try Self.expectSameAnswers(indexed, expanded, windows: [Self.windows[0], Self.windows[5]], zones: ["Europe/Berlin"])
+            let in2031 = "SELECT count(*) FROM occurrence_buckets WHERE bucket >= \(OccurrenceIndexProbe.bucket(utc(2031, 1, 1)))"
+            #expect(try Self.count(in2031, indexed) > 0)
+            // 2,100 new single events, one every 4 hours from 2026-02-20.
+            let many = (0..<2_100).map { makeEvent("bulk-\($0)@x", start: utc(2026, 2, 20).addingTimeInterval(TimeInterval($0) * 4 * 3600)) }
+            _ = try indexed.importDocument(makeDocument("Bulk", events: many))
+            #expect(try Self.count("SELECT count(*) FROM occurrence_stale", indexed) == 2_100)
+            try Self.expectSameAnswers(indexed, expanded, windows: [Self.windows[0]], zones: ["Europe/Berlin", "Pacific/Pago_Pago"])
+            #expect(try Self.count("SELECT count(*) FROM occurrence_stale", indexed) == 0)
+            // Only the buckets of the week asked since are covered again.
+            #expect(try Self.count(in2031, indexed) == 0)
+            #expect(try Self.count("SELECT count(*) FROM occurrence_buckets", indexed) > 0)
+            try Self.expectSameAnswers(indexed, expanded, windows: Self.indexedWindows, zones: ["UTC"])
+        }
+    }
+
     @Test("A store that cannot be written answers by expansion")
     func readOnlyFileExpands() throws {
         try withTemporaryDirectory { directory in
