@@ -269,8 +269,14 @@ extension EventStore {
         var keys: [OccurrenceOrder] = []
         try db.forEachRow(Self.occurrenceSQL(filtered: ids != nil), values) { row in
             let itemID = row.int64(1)
-            guard let stored = try events[itemID] ?? storedEvent(id: itemID, db) else { return }
-            events[itemID] = stored
+            let stored: Event
+            if let cached = events[itemID] {
+                stored = cached
+            } else {
+                guard let decoded = try storedEvent(id: itemID, db) else { return }
+                events[itemID] = decoded
+                stored = decoded
+            }
             if stored.status == .canceled && !predicate.includesCancelled { return }
             let occurrence = OccurrenceRow(itemID: itemID, start: Date(timeIntervalSinceReferenceDate: row.double(2)),
                                            end: Date(timeIntervalSinceReferenceDate: row.double(3)),
