@@ -28,25 +28,63 @@ extension EventStore {
         return try titles.map { try requireCalendarRow(titled: $0, db).id }
     }
 
-    private struct GroupKey: Hashable {
+    /// One series (or single event) as stored: the rows of one UID in one calendar.
+    struct GroupKey: Hashable, Sendable {
         var calendarID: Int64
         var uid: String
     }
 
-    private struct Group {
+    struct Group: Sendable {
         var master: Event?
         var overrides: [Event] = []
-        var complete = false
+        /// `items.id` of each event above: the master's first, then the overrides' in order.
+        var masterID: Int64?
+        var overrideIDs: [Int64] = []
+
+        /// Needs every stored row of its UID to be expanded: overrides moved out of a window
+        /// still suppress their original instance.
+        var needsWholeSeries: Bool { !overrides.isEmpty || master?.hasRecurrenceRules == true }
     }
 
-    private func add(_ row: Statement, to groups: inout [GroupKey: Group], order: inout [GroupKey]) throws {
+    /// Reads one `SELECT id, calendar_id, uid, recurrence_id, model, source_text` row into its group.
+    func add(_ row: Statement, to groups: inout [GroupKey: Group], order: inout [GroupKey]) throws {
         let key = GroupKey(calendarID: row.int64(1), uid: row.text(2) ?? "")
         let event = try row.withBlob(4) { bytes throws(StoreError) in try ItemCodec.decodeEvent(bytes, sourceText: row.text(5)) }
         if groups[key] == nil { order.append(key); groups[key] = Group() }
-        if row.isNull(3) { groups[key]?.master = event } else { groups[key]?.overrides.append(event) }
+        if row.isNull(3) {
+            groups[key]?.master = event
+            groups[key]?.masterID = row.int64(0)
+        } else {
+            groups[key]?.overrides.append(event)
+            groups[key]?.overrideIDs.append(row.int64(0))
+        }
     }
 
-    private func timeZones(calendarID: Int64, cache: inout [Int64: [TimeZoneDefinition]], _ db: Connection) throws -> [TimeZoneDefinition] {
+    /// The event groups with a row whose indexed span can overlap `[start, end)` (unix seconds,
+    /// stored time; the caller widens for floating times), in candidate order, each series
+    /// completed with all its stored rows.
+    func candidateGroups(start: Double, end: Double, calendarIDs ids: [Int64]?, _ db: Connection) throws -> [(GroupKey, Group)] {
+        var values: [SQLValue] = [.real(start), .real(end)]
+        if let ids { values.append(.text("[" + ids.map(String.init).joined(separator: ",") + "]")) }
+        var groups: [GroupKey: Group] = [:]
+        var order: [GroupKey] = []
+        try db.forEachRow(Self.eventCandidateSQL(filtered: ids != nil), values) { try add($0, to: &groups, order: &order) }
+        return try order.compactMap { key in
+            guard let group = groups[key] else { return nil }
+            return (key, group.needsWholeSeries ? try wholeGroup(key, db) ?? group : group)
+        }
+    }
+
+    /// Every stored event row of one UID in one calendar; nil when there is none.
+    func wholeGroup(_ key: GroupKey, _ db: Connection) throws -> Group? {
+        var full: [GroupKey: Group] = [:]
+        var ignored: [GroupKey] = []
+        try db.forEachRow("SELECT id, calendar_id, uid, recurrence_id, model, source_text FROM items WHERE calendar_id = ? AND uid = ? AND kind = 'event' ORDER BY recurrence_id",
+                          [.integer(key.calendarID), .text(key.uid)]) { try add($0, to: &full, order: &ignored) }
+        return full[key]
+    }
+
+    func timeZones(calendarID: Int64, cache: inout [Int64: [TimeZoneDefinition]], _ db: Connection) throws -> [TimeZoneDefinition] {
         if let cached = cache[calendarID] { return cached }
         var zones: [TimeZoneDefinition] = []
         try db.forEachRow("SELECT tzid, text FROM calendar_time_zones WHERE calendar_id = ? ORDER BY tzid", [.integer(calendarID)]) {
@@ -54,6 +92,37 @@ extension EventStore {
         }
         cache[calendarID] = zones
         return zones
+    }
+
+    /// Occurrences by expanding every candidate group (the path without the occurrence index).
+    func expandedOccurrences(matching predicate: EventPredicate, calendarIDs ids: [Int64]?, titles: [Int64: String],
+                             _ db: Connection) throws -> [Occurrence] {
+        let groups = try candidateGroups(start: predicate.startDate.timeIntervalSince1970 - ItemRow.floatingSlack,
+                                         end: predicate.endDate.timeIntervalSince1970 + ItemRow.floatingSlack, calendarIDs: ids, db)
+        var zoneCache: [Int64: [TimeZoneDefinition]] = [:]
+        var result: [Occurrence] = []
+        for (key, group) in groups {
+            result += try expandedOccurrences(of: key, group, matching: predicate, titles: titles, zoneCache: &zoneCache, db)
+        }
+        return result
+    }
+
+    /// One group's occurrences from ``expander``, held to the predicate (cancelled ones dropped
+    /// unless asked, only those matching ``EventPredicate/matches(start:end:)``).
+    func expandedOccurrences(of key: GroupKey, _ group: Group, matching predicate: EventPredicate, titles: [Int64: String],
+                             zoneCache: inout [Int64: [TimeZoneDefinition]], _ db: Connection) throws -> [Occurrence] {
+        let zones = try timeZones(calendarID: key.calendarID, cache: &zoneCache, db)
+        let occurrences = try expander.occurrences(master: group.master, overrides: group.overrides, timeZones: zones,
+                                                   calendarTitle: titles[key.calendarID] ?? "", matching: predicate)
+        return occurrences.filter {
+            (predicate.includesCancelled || $0.event.status != .canceled) && predicate.matches(start: $0.startDate, end: $0.endDate)
+        }
+    }
+
+    /// In ``OccurrenceOrder``; positions are sorted rather than the occurrences themselves
+    /// (large values: moving them costs more than comparing their keys).
+    static func sortedOccurrences(_ list: [Occurrence]) -> [Occurrence] {
+        OccurrenceOrder.permutation(list.map(OccurrenceOrder.init)).map { list[$0] }
     }
 
     private func placedDue(_ reminder: Reminder, in zone: TimeZone) -> Date? {
@@ -74,55 +143,28 @@ public extension EventStore {
 
     /// The occurrences matching the predicate, sorted by start, then UID.
     ///
-    /// Candidate rows come from the `items_window` index (see ``eventCandidateSQL(filtered:)``),
-    /// with the window widened by 14 h on both sides because floating and all-day items are
-    /// stored as wall clock read as UTC. Rows are grouped by (calendar, UID); a group with a
-    /// recurring master or any override is completed with all its stored rows, and each group
-    /// goes to ``expander``. Its results are then held to the predicate: cancelled occurrences
-    /// are dropped unless `includesCancelled`, and only those matching
-    /// ``EventPredicate/matches(start:end:)`` are kept.
+    /// With the default ``RecurringEventExpander`` they are read from the occurrence index
+    /// (see ``OccurrenceIndex``), which is brought up to date first when the file is writable.
+    /// Otherwise (another expander, other limits, a read-only file, a window far from what is
+    /// indexed) they are expanded: candidate rows come from the `items_window` index (see
+    /// ``eventCandidateSQL(filtered:)``), with the window widened by 14 h on both sides because
+    /// floating and all-day items are stored as wall clock read as UTC. Rows are grouped by
+    /// (calendar, UID); a group with a recurring master or any override is completed with all
+    /// its stored rows, and each group goes to ``expander``. Its results are then held to the
+    /// predicate: cancelled occurrences are dropped unless `includesCancelled`, and only those
+    /// matching ``EventPredicate/matches(start:end:)`` are kept. Both ways give the same list.
     /// Unknown calendar titles throw `calendarNotFound`.
     func events(matching predicate: EventPredicate) throws -> [Occurrence] {
-        try withConnection { db in
+        let indexed = usesOccurrenceIndex
+        if indexed { prepareOccurrenceIndex(for: predicate) }
+        return try withConnection { db in
             try db.transaction(.deferred) {
                 let ids = try calendarIDs(titled: predicate.calendarTitles, db)
                 let titles = Dictionary(uniqueKeysWithValues: try calendarRows(db).map { ($0.id, $0.calendar.title) })
-                var values: [SQLValue] = [
-                    .real(predicate.startDate.timeIntervalSince1970 - ItemRow.floatingSlack),
-                    .real(predicate.endDate.timeIntervalSince1970 + ItemRow.floatingSlack),
-                ]
-                if let ids { values.append(.text("[" + ids.map(String.init).joined(separator: ",") + "]")) }
-
-                var groups: [GroupKey: Group] = [:]
-                var order: [GroupKey] = []
-                try db.forEachRow(Self.eventCandidateSQL(filtered: ids != nil), values) { try add($0, to: &groups, order: &order) }
-
-                var zoneCache: [Int64: [TimeZoneDefinition]] = [:]
-                var result: [Occurrence] = []
-                for key in order {
-                    guard var group = groups[key] else { continue }
-                    if !group.overrides.isEmpty || group.master?.hasRecurrenceRules == true {
-                        // The expander needs the whole series: overrides moved out of the window
-                        // still suppress their original instance.
-                        var full: [GroupKey: Group] = [:]
-                        var ignored: [GroupKey] = []
-                        try db.forEachRow("SELECT id, calendar_id, uid, recurrence_id, model, source_text FROM items WHERE calendar_id = ? AND uid = ? AND kind = 'event' ORDER BY recurrence_id",
-                                          [.integer(key.calendarID), .text(key.uid)]) { try add($0, to: &full, order: &ignored) }
-                        group = full[key] ?? group
-                    }
-                    let zones = try timeZones(calendarID: key.calendarID, cache: &zoneCache, db)
-                    let occurrences = try expander.occurrences(master: group.master, overrides: group.overrides, timeZones: zones,
-                                                               calendarTitle: titles[key.calendarID] ?? "", matching: predicate)
-                    result += occurrences.filter {
-                        (predicate.includesCancelled || $0.event.status != .canceled) && predicate.matches(start: $0.startDate, end: $0.endDate)
-                    }
+                if indexed, let fromIndex = try indexedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db) {
+                    return fromIndex
                 }
-                return result.sorted { a, b in
-                    if a.startDate != b.startDate { return a.startDate < b.startDate }
-                    if a.event.uid != b.event.uid { return a.event.uid < b.event.uid }
-                    if a.calendarTitle != b.calendarTitle { return a.calendarTitle < b.calendarTitle }
-                    return (a.occurrenceDate ?? a.startDate) < (b.occurrenceDate ?? b.startDate)
-                }
+                return Self.sortedOccurrences(try expandedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db))
             }
         }
     }

@@ -5,7 +5,7 @@
 /// with ``StoreError/newerSchema(found:supported:)`` before anything is written to it.
 ///
 /// ```swift
-/// try Migrations.migrate(connection)      // 0 → 2 on a new file
+/// try Migrations.migrate(connection)      // 0 → 3 on a new file
 /// ```
 /// Related SQLite documentation: <https://www.sqlite.org/pragma.html#pragma_user_version>
 enum Migrations {
@@ -82,6 +82,8 @@ enum Migrations {
             """),
         // 2: `items.model` holds the binary encoding (ItemCodec) as a BLOB instead of JSON text.
         Migration(version: 2, apply: migrateModelsToBinary),
+        // 3: the occurrence index (empty until a query fills it), see OccurrenceIndex.
+        Migration(version: 3, sql: OccurrenceIndex.schemaSQL),
     ]
 
     /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and

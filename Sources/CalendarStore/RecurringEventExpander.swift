@@ -18,13 +18,21 @@ public struct RecurringEventExpander: OccurrenceExpanding {
 
     public func occurrences(master: Event?, overrides: [Event], timeZones: [TimeZoneDefinition],
                             calendarTitle: String, matching predicate: EventPredicate) throws -> [Occurrence] {
-        let expander = RecurrenceExpander(resolver: resolvers.resolver(for: timeZones), limits: limits)
-        var list = try expander.occurrences(master: master, overrides: overrides, calendarTitle: calendarTitle, matching: predicate)
+        var list = try modelOccurrences(master: master, overrides: overrides, timeZones: timeZones,
+                                        calendarTitle: calendarTitle, matching: predicate)
         for i in list.indices where list[i].event.isAllDay || list[i].event.timeZone == nil {
             list[i].startDate = ItemRow.placing(wallClock: list[i].startDate, in: predicate.timeZone)
             list[i].endDate = ItemRow.placing(wallClock: list[i].endDate, in: predicate.timeZone)
         }
         return list
+    }
+
+    /// The occurrences as ``RecurrenceExpander`` gives them: floating and all-day ones keep the
+    /// model convention (wall clock read as UTC). The occurrence index stores these.
+    func modelOccurrences(master: Event?, overrides: [Event], timeZones: [TimeZoneDefinition],
+                          calendarTitle: String, matching predicate: EventPredicate) throws -> [Occurrence] {
+        let expander = RecurrenceExpander(resolver: resolvers.resolver(for: timeZones), limits: limits)
+        return try expander.occurrences(master: master, overrides: overrides, calendarTitle: calendarTitle, matching: predicate)
     }
 }
 

@@ -97,6 +97,7 @@ package final class Statement {
     package var columnCount: Int32 { sqlite3_column_count(handle) }
     package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
     package func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    package func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
     package func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : sqlite3_column_double(handle, column) }
     package func text(_ column: Int32) -> String? {
         // sqlite3_column_text first, then sqlite3_column_bytes (the documented order); the

@@ -22,7 +22,7 @@ enum QueryCommands {
                                        timeZone: zone, includesCancelled: args.has("include-cancelled"))
         let format = args.value(StoreCommands.eventsFormat) ?? "table"
         let text: String? = try StoreAccess.with(invocation) { store in
-            let occurrences = try store.events(matching: predicate)
+            var occurrences = try store.events(matching: predicate)
             switch format {
             case "json":
                 // Written as it is made: a long window gives a document of hundreds of MB.
@@ -32,8 +32,8 @@ enum QueryCommands {
             case "ics":
                 return ICalendarWriter().write(try documents(for: occurrences, store: store))
             default:
-                return TableOutput(timeZone: zone, color: io.usesColor)
-                    .events(occurrences.map { wallClockConvention($0, zone: zone) }, keepOrder: true)
+                toWallClockConvention(&occurrences, zone: zone)
+                return TableOutput(timeZone: zone, color: io.usesColor).events(occurrences, keepOrder: true)
             }
         }
         if let text { try io.print(text) }
@@ -63,13 +63,14 @@ enum QueryCommands {
     }
 
     /// The store places floating and all-day occurrences on the time line in the query's zone;
-    /// JSON and tables write them as their wall clock, so this turns them back.
-    static func wallClockConvention(_ o: Occurrence, zone: TimeZone) -> Occurrence {
-        guard o.event.isAllDay || o.event.timeZone == nil else { return o }
-        var copy = o
-        copy.startDate = o.startDate.addingTimeInterval(TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: o.startDate)))
-        copy.endDate = o.endDate.addingTimeInterval(TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: o.endDate)))
-        return copy
+    /// JSON and tables write them as their wall clock, so this turns them back (in place: the
+    /// occurrences are large and a query can return hundreds of thousands).
+    static func toWallClockConvention(_ list: inout [Occurrence], zone: TimeZone) {
+        for i in list.indices where list[i].event.isAllDay || list[i].event.timeZone == nil {
+            let start = list[i].startDate, end = list[i].endDate
+            list[i].startDate = start.addingTimeInterval(TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: start)))
+            list[i].endDate = end.addingTimeInterval(TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: end)))
+        }
     }
 
     /// One VCALENDAR per calendar with a matching occurrence: the whole series (master and

@@ -1,0 +1,331 @@
+import CalendarModel
+import Foundation
+import ICalConversion
+
+// The occurrence index (see ``OccurrenceIndex``): bringing it up to date, and reading a window
+// from it. Callers of the `db` functions hold the lock.
+
+extension EventStore {
+    /// Queries read the index only with the store's own expander at its default limits: the
+    /// rows are that expander's output. Another expander, or other limits, expands per query.
+    var usesOccurrenceIndex: Bool {
+        (expander as? RecurringEventExpander)?.limits == .default
+    }
+
+    /// The buckets a query window needs: the window widened by ``ItemRow/floatingSlack`` (floating
+    /// and all-day rows are stored as wall clock read as UTC).
+    private func neededBuckets(_ predicate: EventPredicate) -> ClosedRange<Int64> {
+        let first = OccurrenceIndex.bucket(predicate.startDate.timeIntervalSinceReferenceDate - ItemRow.floatingSlack)
+        let last = OccurrenceIndex.bucket(predicate.endDate.timeIntervalSinceReferenceDate + ItemRow.floatingSlack)
+        return first...max(first, last)
+    }
+
+    /// The index answers for these buckets: nothing stale, every bucket covered.
+    private func isIndexReady(_ buckets: ClosedRange<Int64>, _ db: Connection) throws -> Bool {
+        guard try db.scalarInt("SELECT 1 FROM occurrence_stale LIMIT 1") == nil else { return false }
+        let covered = try db.scalarInt("SELECT count(*) FROM occurrence_buckets WHERE bucket BETWEEN ? AND ?",
+                                       [.integer(buckets.lowerBound), .integer(buckets.upperBound)]) ?? 0
+        return covered == Int64(buckets.count)
+    }
+
+    /// Re-expands stale series and materializes the buckets the predicate needs, in one write
+    /// transaction. Does nothing when the index is ready already or the window would need more
+    /// than ``OccurrenceIndex/maxNewBuckets`` new buckets. Failing to write (a read-only file, a
+    /// busy store, an expansion error) leaves the index as it was: the query then expands.
+    func prepareOccurrenceIndex(for predicate: EventPredicate) {
+        let needed = neededBuckets(predicate)
+        _ = try? withConnection { db in
+            if try isIndexReady(needed, db) { return }
+            try db.transaction(.immediate) {
+                try refreshStaleSeries(db)
+                try cover(needed, db)
+            }
+        }
+    }
+
+    /// Every covered bucket, sorted.
+    private func coveredBuckets(_ db: Connection) throws -> [Int64] {
+        var buckets: [Int64] = []
+        try db.forEachRow("SELECT bucket FROM occurrence_buckets ORDER BY bucket") { buckets.append($0.int64(0)) }
+        return buckets
+    }
+
+    /// Series written since their rows were made get their rows again, over every covered bucket.
+    private func refreshStaleSeries(_ db: Connection) throws {
+        var stale: [GroupKey] = []
+        try db.forEachRow("SELECT calendar_id, uid FROM occurrence_stale") { stale.append(GroupKey(calendarID: $0.int64(0), uid: $0.text(1) ?? "")) }
+        guard !stale.isEmpty else { return }
+        if stale.count > OccurrenceIndex.maxStaleSeries {
+            // Cheaper to start over: the query materializes only the buckets it needs.
+            try db.execute("""
+                DELETE FROM occurrences; DELETE FROM occurrence_series; DELETE FROM occurrence_buckets; DELETE FROM occurrence_stale;
+                """)
+            return
+        }
+        let runs = OccurrenceIndex.runs(try coveredBuckets(db))
+        var zoneCache: [Int64: [TimeZoneDefinition]] = [:]
+        var jobs: [MaterializationJob] = []
+        for key in stale {
+            try db.run("DELETE FROM occurrence_series WHERE calendar_id = ? AND uid = ?", [.integer(key.calendarID), .text(key.uid)])
+            guard let group = try wholeGroup(key, db) else { continue }
+            jobs.append(MaterializationJob(key: key, group: group, zones: try timeZones(calendarID: key.calendarID, cache: &zoneCache, db)))
+        }
+        for (job, rows) in zip(jobs, materialized(jobs, runs: runs, covered: [])) { try store(rows, for: job.key, db) }
+        try db.run("DELETE FROM occurrence_stale")
+    }
+
+    /// Materializes the buckets of `needed` that are not covered yet (at most
+    /// ``OccurrenceIndex/maxNewBuckets``), run by run, for every group that can reach them.
+    private func cover(_ needed: ClosedRange<Int64>, _ db: Connection) throws {
+        var covered = Set(try coveredBuckets(db))
+        let missing = needed.filter { !covered.contains($0) }
+        guard !missing.isEmpty, missing.count <= OccurrenceIndex.maxNewBuckets else { return }
+        var expandedAtQuery = Set<GroupKey>()
+        try db.forEachRow("SELECT calendar_id, uid FROM occurrence_series WHERE expands_at_query = 1") {
+            expandedAtQuery.insert(GroupKey(calendarID: $0.int64(0), uid: $0.text(1) ?? ""))
+        }
+        var zoneCache: [Int64: [TimeZoneDefinition]] = [:]
+        for run in OccurrenceIndex.runs(missing) {
+            let groups = try candidateGroups(start: run.start.timeIntervalSince1970 - ItemRow.floatingSlack,
+                                             end: run.end.timeIntervalSince1970 + ItemRow.floatingSlack, calendarIDs: nil, db)
+            var jobs: [MaterializationJob] = []
+            for (key, group) in groups where !expandedAtQuery.contains(key) {
+                jobs.append(MaterializationJob(key: key, group: group, zones: try timeZones(calendarID: key.calendarID, cache: &zoneCache, db)))
+            }
+            for (job, rows) in zip(jobs, materialized(jobs, runs: [run], covered: covered)) {
+                if rows == nil { expandedAtQuery.insert(job.key) }
+                try store(rows, for: job.key, db)
+            }
+            for b in run.first...run.last {
+                try db.run("INSERT INTO occurrence_buckets (bucket) VALUES (?)", [.integer(b)])
+                covered.insert(b)
+            }
+        }
+    }
+
+    /// The zone rows are materialized in: floating and all-day rows then keep their stored time.
+    private static let utc = TimeZone(identifier: "UTC")!
+
+    /// One stored occurrence.
+    struct OccurrenceRow: Hashable {
+        var itemID: Int64
+        var start: Date
+        var end: Date
+        var occurrenceDate: Date?
+        var flags: OccurrenceIndex.Flags
+    }
+
+    /// One group to materialize, with its calendar's VTIMEZONEs.
+    struct MaterializationJob: Sendable {
+        var key: GroupKey
+        var group: Group
+        var zones: [TimeZoneDefinition]
+    }
+
+    /// ``materialized(_:zones:runs:covered:)`` for each job, in order. Many jobs are spread over
+    /// the machine's cores (at most 4 threads): expansion holds no lock of the store, and what
+    /// it shares is thread-safe (``ZoneResolver`` and ``ZoneOffsets`` lock their caches; libical
+    /// 3.0.16 keeps its error state and its ring of temporary buffers per thread and locks its
+    /// built-in zone list; each iterator and VTIMEZONE is owned by one series or locked).
+    private func materialized(_ jobs: [MaterializationJob], runs: [OccurrenceIndex.Run], covered: Set<Int64>) -> [[OccurrenceRow]?] {
+        let workers = min(4, ProcessInfo.processInfo.activeProcessorCount, jobs.count / 32)
+        guard workers > 1 else { return jobs.map { materialized($0.group, zones: $0.zones, runs: runs, covered: covered) } }
+        let results = ResultSlots<[OccurrenceRow]?>(count: jobs.count, initial: nil)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for i in stride(from: worker, to: jobs.count, by: workers) {
+                results[i] = materialized(jobs[i].group, zones: jobs[i].zones, runs: runs, covered: covered)
+            }
+        }
+        return results.values
+    }
+
+    /// A group's occurrences over `runs` that no bucket of `covered` holds already (cancelled
+    /// ones included), each traced back to the row whose event it shows; nil when the group is
+    /// to be expanded at query time instead (expansion failed, too many occurrences, or an
+    /// occurrence that cannot be traced back).
+    private func materialized(_ group: Group, zones: [TimeZoneDefinition], runs: [OccurrenceIndex.Run], covered: Set<Int64>) -> [OccurrenceRow]? {
+        guard let expander = expander as? RecurringEventExpander else { return nil }
+        var rows: [OccurrenceRow] = []
+        var seen = Set<OccurrenceRow>()
+        for run in runs {
+            let window = EventPredicate(startDate: run.start, endDate: run.end, timeZone: Self.utc, includesCancelled: true)
+            guard let list = try? expander.modelOccurrences(master: group.master, overrides: group.overrides, timeZones: zones,
+                                                            calendarTitle: "", matching: window),
+                  list.count <= OccurrenceIndex.maxRowsPerBucket * Int(run.last - run.first + 1) else { return nil }
+            for occurrence in list {
+                guard let row = Self.traced(occurrence, in: group) else { return nil }
+                if Self.isHeld(row, by: covered) || !seen.insert(row).inserted { continue }
+                rows.append(row)
+            }
+        }
+        return rows
+    }
+
+    /// Some bucket of `covered` holds this occurrence already.
+    private static func isHeld(_ row: OccurrenceRow, by covered: Set<Int64>) -> Bool {
+        guard !covered.isEmpty else { return false }
+        let first = OccurrenceIndex.bucket(row.start.timeIntervalSinceReferenceDate)
+        let last = max(first, OccurrenceIndex.bucket(row.end.timeIntervalSinceReferenceDate))
+        return (first...last).contains { covered.contains($0) && OccurrenceIndex.overlaps(start: row.start, end: row.end, bucket: $0) }
+    }
+
+    /// The row of an occurrence: which stored event it shows (checked: rebuilding it from that
+    /// event gives the expander's event exactly) and how.
+    private static func traced(_ occurrence: Occurrence, in group: Group) -> OccurrenceRow? {
+        var flags: OccurrenceIndex.Flags = []
+        if occurrence.isRecurring { flags.insert(.recurring) }
+        if occurrence.isDetached { flags.insert(.detached) }
+        var candidates: [(Event, Int64)] = []
+        if occurrence.isDetached || group.master == nil {
+            candidates = zip(group.overrides, group.overrideIDs).filter { $0.0.occurrenceDate == occurrence.occurrenceDate }
+        } else if occurrence.event.occurrenceDate == nil {
+            if let master = group.master, let id = group.masterID { candidates = [(master, id)] }
+        } else {
+            flags.insert(.governed)
+            candidates = zip(group.overrides, group.overrideIDs).filter { $0.0.appliesToFutureOccurrences }
+        }
+        for (event, id) in candidates {
+            let row = OccurrenceRow(itemID: id, start: occurrence.startDate, end: occurrence.endDate,
+                                    occurrenceDate: occurrence.occurrenceDate, flags: flags)
+            if rebuilt(event, row) == occurrence.event { return row }
+        }
+        return nil
+    }
+
+    /// The occurrence's event from the stored one.
+    private static func rebuilt(_ stored: Event, _ row: OccurrenceRow) -> Event {
+        var event = stored
+        event.startDate = row.start
+        event.endDate = row.end
+        if row.flags.contains(.governed) {
+            event.occurrenceDate = row.occurrenceDate
+            event.appliesToFutureOccurrences = false
+        }
+        return event
+    }
+
+    /// Writes a group's rows (nil: marks it expanded at query time).
+    private func store(_ rows: [OccurrenceRow]?, for key: GroupKey, _ db: Connection) throws {
+        if rows?.isEmpty == true { return }
+        let flag: Int64 = rows == nil ? 1 : 0
+        var seriesID = try db.scalarInt("SELECT id FROM occurrence_series WHERE calendar_id = ? AND uid = ?", [.integer(key.calendarID), .text(key.uid)])
+        if let id = seriesID, rows == nil {
+            try db.run("DELETE FROM occurrences WHERE series_id = ?", [.integer(id)])
+            try db.run("UPDATE occurrence_series SET expands_at_query = 1 WHERE id = ?", [.integer(id)])
+        }
+        if seriesID == nil {
+            try db.run("INSERT INTO occurrence_series (calendar_id, uid, expands_at_query) VALUES (?, ?, ?)",
+                       [.integer(key.calendarID), .text(key.uid), .integer(flag)])
+            seriesID = db.lastInsertedRowID
+        }
+        guard let rows, let seriesID else { return }
+        for row in rows {
+            try db.run("""
+                INSERT INTO occurrences (series_id, calendar_id, item_id, start_time, end_time, occurrence_date, flags)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [.integer(seriesID), .integer(key.calendarID), .integer(row.itemID), .real(row.start.timeIntervalSinceReferenceDate),
+                      .real(row.end.timeIntervalSinceReferenceDate), SQLValue(row.occurrenceDate?.timeIntervalSinceReferenceDate),
+                      .integer(row.flags.rawValue)])
+        }
+    }
+
+    // MARK: - Reading
+
+    /// `?1` = window start, `?2` = window end (seconds since 2001, widened by the slack), `?3` =
+    /// JSON array of calendar ids when `filtered`. Short rows are found by their start; rows
+    /// longer than ``OccurrenceIndex/longSeconds`` that start earlier, by the partial index on their end.
+    private static func occurrenceSQL(filtered: Bool) -> String {
+        let filter = filtered ? " AND calendar_id IN (SELECT value FROM json_each(?3))" : ""
+        let long = Int(OccurrenceIndex.longSeconds)
+        return """
+            SELECT calendar_id, item_id, start_time, end_time, occurrence_date, flags FROM occurrences
+            WHERE start_time >= ?1 - \(long) AND start_time < ?2 AND end_time >= ?1\(filter)
+            UNION ALL
+            SELECT calendar_id, item_id, start_time, end_time, occurrence_date, flags FROM occurrences
+            WHERE end_time - start_time > \(long) AND end_time >= ?1 AND start_time < ?1 - \(long)\(filter)
+            """
+    }
+
+    /// The predicate's occurrences from the index, sorted (``OccurrenceOrder``), or nil when it
+    /// cannot answer (stale rows or uncovered buckets, e.g. a read-only file). Each row is held to the predicate
+    /// twice, as expansion does: placed by the expander's rule (RFC 5545 §3.3.5 in the query's
+    /// zone), then by the store's (``ItemRow/placing(wallClock:in:)``).
+    func indexedOccurrences(matching predicate: EventPredicate, calendarIDs ids: [Int64]?, titles: [Int64: String],
+                            _ db: Connection) throws -> [Occurrence]? {
+        guard try isIndexReady(neededBuckets(predicate), db) else { return nil }
+        var values: [SQLValue] = [.real(predicate.startDate.timeIntervalSinceReferenceDate - ItemRow.floatingSlack),
+                                  .real(predicate.endDate.timeIntervalSinceReferenceDate + ItemRow.floatingSlack)]
+        if let ids { values.append(.text("[" + ids.map(String.init).joined(separator: ",") + "]")) }
+
+        let zone = predicate.timeZone
+        let view = ResolvedZone(tzid: zone.identifier, ianaID: zone.identifier, rules: .tzdb(zone))
+        func expanderPlaced(_ date: Date) -> Date {
+            Date(timeIntervalSince1970: TimeInterval(view.utcSeconds(forLocal: Int(date.timeIntervalSince1970.rounded(.down)))))
+        }
+        // Rows are held to the predicate and put in order before any occurrence is built, so
+        // each (large) occurrence is made once, in place.
+        var events: [Int64: Event] = [:]
+        var found: [(row: OccurrenceRow, start: Date, end: Date, calendarID: Int64)] = []
+        var keys: [OccurrenceOrder] = []
+        try db.forEachRow(Self.occurrenceSQL(filtered: ids != nil), values) { row in
+            let itemID = row.int64(1)
+            let stored: Event
+            if let cached = events[itemID] {
+                stored = cached
+            } else {
+                guard let decoded = try storedEvent(id: itemID, db) else { return }
+                events[itemID] = decoded
+                stored = decoded
+            }
+            if stored.status == .canceled && !predicate.includesCancelled { return }
+            let occurrence = OccurrenceRow(itemID: itemID, start: Date(timeIntervalSinceReferenceDate: row.double(2)),
+                                           end: Date(timeIntervalSinceReferenceDate: row.double(3)),
+                                           occurrenceDate: row.optionalDouble(4).map(Date.init(timeIntervalSinceReferenceDate:)),
+                                           flags: OccurrenceIndex.Flags(rawValue: row.int64(5)))
+            var start = occurrence.start, end = occurrence.end
+            if stored.isAllDay || stored.timeZone == nil {
+                guard predicate.matches(start: expanderPlaced(start), end: expanderPlaced(end)) else { return }
+                start = ItemRow.placing(wallClock: start, in: zone)
+                end = ItemRow.placing(wallClock: end, in: zone)
+            }
+            guard predicate.matches(start: start, end: end) else { return }
+            let calendarID = row.int64(0)
+            found.append((occurrence, start, end, calendarID))
+            keys.append(OccurrenceOrder(start: start, uid: stored.uid, calendarTitle: titles[calendarID] ?? "",
+                                        occurrenceDate: occurrence.occurrenceDate, end: end,
+                                        isDetached: occurrence.flags.contains(.detached)))
+        }
+        var result: [Occurrence] = []
+        result.reserveCapacity(found.count)
+        for i in OccurrenceOrder.permutation(keys) {
+            let (occurrence, start, end, calendarID) = found[i]
+            guard let stored = events[occurrence.itemID] else { continue }
+            result.append(Occurrence(event: Self.rebuilt(stored, occurrence), calendarTitle: titles[calendarID] ?? "",
+                                     startDate: start, endDate: end, occurrenceDate: occurrence.occurrenceDate,
+                                     isRecurring: occurrence.flags.contains(.recurring), isDetached: occurrence.flags.contains(.detached)))
+        }
+
+        // Series the index leaves to expansion.
+        var expanded: [GroupKey] = []
+        try db.forEachRow("SELECT calendar_id, uid FROM occurrence_series WHERE expands_at_query = 1") {
+            let key = GroupKey(calendarID: $0.int64(0), uid: $0.text(1) ?? "")
+            if ids?.contains(key.calendarID) ?? true { expanded.append(key) }
+        }
+        var zoneCache: [Int64: [TimeZoneDefinition]] = [:]
+        var more: [Occurrence] = []
+        for key in expanded {
+            guard let group = try wholeGroup(key, db) else { continue }
+            more += try expandedOccurrences(of: key, group, matching: predicate, titles: titles, zoneCache: &zoneCache, db)
+        }
+        return more.isEmpty ? result : Self.sortedOccurrences(result + more)
+    }
+
+    /// The event of one `items` row.
+    private func storedEvent(id: Int64, _ db: Connection) throws -> Event? {
+        var event: Event?
+        try db.forEachRow("SELECT model, source_text FROM items WHERE id = ? AND kind = 'event'", [.integer(id)]) { row in
+            event = try row.withBlob(0) { bytes throws(StoreError) in try ItemCodec.decodeEvent(bytes, sourceText: row.text(1)) }
+        }
+        return event
+    }
+}

@@ -1,0 +1,133 @@
+import CalendarModel
+import Foundation
+
+/// The occurrence index: the store's cache of expanded occurrences, keyed by time, so that a
+/// window query reads only the rows that overlap it instead of expanding every series that
+/// could reach it (every endless series reaches every window).
+///
+/// Tables (schema version 3, see ``Migrations``):
+/// - `occurrence_buckets`: which buckets of ``bucketLength`` seconds are covered. For a covered
+///   bucket, `occurrences` holds every occurrence (cancelled ones too) whose stored interval
+///   overlaps it, with the overlap rule of ``EventPredicate/matches(start:end:)``.
+/// - `occurrence_series`: one row per (calendar, UID) that has occurrences or that is left to
+///   expansion at query time (`expands_at_query = 1`: its expansion failed or exceeded
+///   ``maxRowsPerBucket``, e.g. an endless `FREQ=SECONDLY` rule).
+/// - `occurrences`: one row per occurrence: the `items` row whose event it shows, its start
+///   and end in *stored time* (zoned: the instant; floating and all-day: the wall clock read as
+///   UTC, so rows do not depend on the zone a query reads them in), its occurrence date and
+///   ``Flags``. Times are seconds since 2001-01-01 (`Date`'s own reference, so they read back
+///   bit for bit).
+/// - `occurrence_stale`: (calendar, UID) written since their rows were made, filled by triggers
+///   on `items` and `calendar_time_zones`, so every write path (import, save, edit, delete,
+///   calendar delete) marks what it touched in the same transaction, and an import into a store
+///   that has no covered bucket yet pays only the trigger's check.
+///
+/// Coverage grows lazily: a query first re-expands the stale series over the covered buckets
+/// (or, after more than ``maxStaleSeries`` were written, empties the index),
+/// then materializes the buckets its window (widened by ``ItemRow/floatingSlack``) needs, then
+/// reads. A read-only file, or a window that would need more than ``maxNewBuckets`` new
+/// buckets, is answered by plain expansion instead.
+enum OccurrenceIndex {
+    /// 28 days.
+    static let bucketLength: Double = 28 * 86_400
+    /// More new buckets than this for one query (about 4 years) and the query is expanded instead.
+    static let maxNewBuckets = 53
+    /// A series with more occurrences than this per bucket is expanded at query time instead.
+    static let maxRowsPerBucket = 2_000
+    /// More stale series than this (a large import into an indexed store) and the index is
+    /// emptied rather than refreshed series by series.
+    static let maxStaleSeries = 2_000
+    /// Rows longer than this are found through the `occurrences_long` index; shorter ones by
+    /// their start alone.
+    static let longSeconds: Double = 2 * 86_400
+
+    /// How to rebuild an ``Occurrence`` from its row.
+    struct Flags: OptionSet, Hashable {
+        let rawValue: Int64
+        static let recurring = Flags(rawValue: 1)
+        static let detached = Flags(rawValue: 2)
+        /// An instance governed by a `RANGE=THISANDFUTURE` override: the override's event with
+        /// the instance's occurrence date and `appliesToFutureOccurrences == false`.
+        static let governed = Flags(rawValue: 4)
+    }
+
+    /// The bucket holding an instant (seconds since 2001).
+    static func bucket(_ seconds: Double) -> Int64 { Int64((seconds / bucketLength).rounded(.down)) }
+
+    static func bucketStart(_ bucket: Int64) -> Double { Double(bucket) * bucketLength }
+
+    /// Consecutive buckets `[first, last]`.
+    struct Run: Hashable {
+        var first: Int64
+        var last: Int64
+        var start: Date { Date(timeIntervalSinceReferenceDate: OccurrenceIndex.bucketStart(first)) }
+        var end: Date { Date(timeIntervalSinceReferenceDate: OccurrenceIndex.bucketStart(last + 1)) }
+    }
+
+    /// `buckets` (sorted, distinct) as runs of consecutive buckets.
+    static func runs(_ buckets: [Int64]) -> [Run] {
+        var result: [Run] = []
+        for b in buckets {
+            if let last = result.last, last.last + 1 == b { result[result.count - 1].last = b } else { result.append(Run(first: b, last: b)) }
+        }
+        return result
+    }
+
+    /// An occurrence of a covered bucket is already stored: its stored interval overlaps
+    /// `bucket` by the predicate's rule.
+    static func overlaps(start: Date, end: Date, bucket: Int64) -> Bool {
+        EventPredicate(startDate: Date(timeIntervalSinceReferenceDate: bucketStart(bucket)),
+                       endDate: Date(timeIntervalSinceReferenceDate: bucketStart(bucket + 1))).matches(start: start, end: end)
+    }
+
+    /// Version 3 of the schema.
+    static let schemaSQL = """
+        CREATE TABLE occurrence_buckets (bucket INTEGER PRIMARY KEY);
+        CREATE TABLE occurrence_series (
+            id               INTEGER PRIMARY KEY,
+            calendar_id      INTEGER NOT NULL REFERENCES calendars(id) ON DELETE CASCADE,
+            uid              TEXT NOT NULL,
+            expands_at_query INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (calendar_id, uid)
+        );
+        CREATE INDEX occurrence_series_expanded ON occurrence_series(expands_at_query) WHERE expands_at_query = 1;
+        CREATE TABLE occurrences (
+            series_id       INTEGER NOT NULL REFERENCES occurrence_series(id) ON DELETE CASCADE,
+            calendar_id     INTEGER NOT NULL,
+            item_id         INTEGER NOT NULL,     -- items.id of the event it shows
+            start_time      REAL NOT NULL,        -- stored time, seconds since 2001
+            end_time        REAL NOT NULL,
+            occurrence_date REAL,
+            flags           INTEGER NOT NULL
+        );
+        CREATE INDEX occurrences_start ON occurrences(start_time);
+        CREATE INDEX occurrences_long ON occurrences(end_time) WHERE end_time - start_time > \(Int(longSeconds));
+        CREATE INDEX occurrences_series ON occurrences(series_id);
+        CREATE TABLE occurrence_stale (
+            calendar_id INTEGER NOT NULL,
+            uid         TEXT NOT NULL,
+            PRIMARY KEY (calendar_id, uid)
+        ) WITHOUT ROWID;
+        CREATE TRIGGER items_insert_stale AFTER INSERT ON items
+        WHEN NEW.kind = 'event' AND EXISTS (SELECT 1 FROM occurrence_buckets)
+        BEGIN INSERT OR IGNORE INTO occurrence_stale VALUES (NEW.calendar_id, NEW.uid); END;
+        CREATE TRIGGER items_update_stale AFTER UPDATE ON items
+        WHEN (NEW.kind = 'event' OR OLD.kind = 'event') AND EXISTS (SELECT 1 FROM occurrence_buckets)
+        BEGIN
+            INSERT OR IGNORE INTO occurrence_stale VALUES (OLD.calendar_id, OLD.uid);
+            INSERT OR IGNORE INTO occurrence_stale VALUES (NEW.calendar_id, NEW.uid);
+        END;
+        CREATE TRIGGER items_delete_stale AFTER DELETE ON items
+        WHEN OLD.kind = 'event' AND EXISTS (SELECT 1 FROM occurrence_buckets)
+        BEGIN INSERT OR IGNORE INTO occurrence_stale VALUES (OLD.calendar_id, OLD.uid); END;
+        CREATE TRIGGER time_zones_insert_stale AFTER INSERT ON calendar_time_zones
+        WHEN EXISTS (SELECT 1 FROM occurrence_buckets)
+        BEGIN INSERT OR IGNORE INTO occurrence_stale SELECT DISTINCT calendar_id, uid FROM items WHERE calendar_id = NEW.calendar_id AND kind = 'event'; END;
+        CREATE TRIGGER time_zones_update_stale AFTER UPDATE ON calendar_time_zones
+        WHEN OLD.text IS NOT NEW.text AND EXISTS (SELECT 1 FROM occurrence_buckets)
+        BEGIN INSERT OR IGNORE INTO occurrence_stale SELECT DISTINCT calendar_id, uid FROM items WHERE calendar_id = NEW.calendar_id AND kind = 'event'; END;
+        CREATE TRIGGER time_zones_delete_stale AFTER DELETE ON calendar_time_zones
+        WHEN EXISTS (SELECT 1 FROM occurrence_buckets)
+        BEGIN INSERT OR IGNORE INTO occurrence_stale SELECT DISTINCT calendar_id, uid FROM items WHERE calendar_id = OLD.calendar_id AND kind = 'event'; END;
+        """
+}

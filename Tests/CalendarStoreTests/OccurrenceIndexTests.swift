@@ -1,0 +1,329 @@
+import CalendarModel
+import CalendarStore
+import Foundation
+import ICalConversion
+import Testing
+
+/// The occurrence index against plain expansion: two `EventStore`s on one file, one reading the
+/// index (the default expander), one expanding every query (other limits turn the index off),
+/// must give the same occurrences for every window and zone, after every kind of write.
+@Suite("Occurrence index")
+struct OccurrenceIndexTests {
+    /// Series covering what the index must reproduce: endless zoned, floating, all-day and
+    /// long series, EXDATE/RDATE, overrides moved in and out, THISANDFUTURE, cancelled
+    /// instances, an orphan override, COUNT and UNTIL, a VTIMEZONE of the file's own, and a
+    /// MINUTELY rule too dense to index (expanded at query time).
+    static let feed = """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//icalkit tests//EN
+        BEGIN:VTIMEZONE
+        TZID:Custom Zone
+        BEGIN:STANDARD
+        DTSTART:19701025T030000
+        RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+        TZOFFSETFROM:+0300
+        TZOFFSETTO:+0200
+        END:STANDARD
+        BEGIN:DAYLIGHT
+        DTSTART:19700329T020000
+        RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
+        TZOFFSETFROM:+0200
+        TZOFFSETTO:+0300
+        END:DAYLIGHT
+        END:VTIMEZONE
+        BEGIN:VEVENT
+        UID:weekly@x
+        DTSTAMP:20250101T000000Z
+        DTSTART;TZID=Europe/Berlin:20250106T090000
+        DTEND;TZID=Europe/Berlin:20250106T100000
+        RRULE:FREQ=WEEKLY;BYDAY=MO,TH
+        EXDATE;TZID=Europe/Berlin:20260302T090000
+        RDATE;TZID=Europe/Berlin:20260304T180000
+        SUMMARY:weekly
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:weekly@x
+        RECURRENCE-ID;TZID=Europe/Berlin:20260305T090000
+        DTSTAMP:20250101T000000Z
+        DTSTART;TZID=Europe/Berlin:20260420T120000
+        DTEND;TZID=Europe/Berlin:20260420T130000
+        SUMMARY:moved out to April
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:weekly@x
+        RECURRENCE-ID;TZID=Europe/Berlin:20260316T090000
+        DTSTAMP:20250101T000000Z
+        DTSTART;TZID=Europe/Berlin:20260316T090000
+        DTEND;TZID=Europe/Berlin:20260316T100000
+        STATUS:CANCELLED
+        SUMMARY:cancelled one
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:weekly@x
+        RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Europe/Berlin:20260601T090000
+        DTSTAMP:20250101T000000Z
+        DTSTART;TZID=Europe/Berlin:20260601T110000
+        DTEND;TZID=Europe/Berlin:20260601T113000
+        SUMMARY:later and shorter from June
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:floating@x
+        DTSTAMP:20250101T000000Z
+        DTSTART:20240101T233000
+        DTEND:20240102T003000
+        RRULE:FREQ=DAILY;INTERVAL=3
+        SUMMARY:floating across midnight
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:allday@x
+        DTSTAMP:20250101T000000Z
+        DTSTART;VALUE=DATE:20200302
+        DTEND;VALUE=DATE:20200303
+        RRULE:FREQ=MONTHLY;BYMONTHDAY=2,28
+        SUMMARY:all day
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:long@x
+        DTSTAMP:20250101T000000Z
+        DTSTART:20251215T080000Z
+        DTEND:20260201T080000Z
+        RRULE:FREQ=YEARLY
+        SUMMARY:seven weeks every year
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:custom@x
+        DTSTAMP:20250101T000000Z
+        DTSTART;TZID=Custom Zone:20260101T020000
+        DTEND;TZID=Custom Zone:20260101T030000
+        RRULE:FREQ=DAILY;COUNT=200
+        SUMMARY:own zone
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:until@x
+        DTSTAMP:20250101T000000Z
+        DTSTART:20260225T100000Z
+        DURATION:PT0S
+        RRULE:FREQ=DAILY;UNTIL=20260310T100000Z
+        SUMMARY:zero length until March
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:orphan@x
+        RECURRENCE-ID:20260303T150000Z
+        DTSTAMP:20250101T000000Z
+        DTSTART:20260303T160000Z
+        DTEND:20260303T170000Z
+        SUMMARY:orphan override
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:single@x
+        DTSTAMP:20250101T000000Z
+        DTSTART:20260306T235000Z
+        DTEND:20260307T001000Z
+        SUMMARY:single
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:dense@x
+        DTSTAMP:20250101T000000Z
+        DTSTART:20260301T000000Z
+        DURATION:PT1M
+        RRULE:FREQ=MINUTELY;INTERVAL=9;UNTIL=20260415T000000Z
+        SUMMARY:dense
+        END:VEVENT
+        END:VCALENDAR
+        """
+
+    static func document(_ text: String) throws -> CalendarDocument {
+        let read = ICalendarReader().read(Data(text.replacingOccurrences(of: "\n", with: "\r\n").utf8))
+        return try #require(read.documents.first)
+    }
+
+    /// Windows: weeks and a day across 2026 (March: DST in Europe and the US), a month, a year,
+    /// one far beyond the first ones, and one too wide to index (answered by expansion).
+    static let windows: [(Date, Date)] = [
+        (utc(2026, 3, 2), utc(2026, 3, 9)), (utc(2026, 3, 28), utc(2026, 4, 4)), (utc(2026, 3, 5, 23), utc(2026, 3, 7, 1)),
+        (utc(2026, 1, 20), utc(2026, 2, 20)), (utc(2026, 1, 1), utc(2027, 1, 1)), (utc(2031, 6, 1), utc(2031, 6, 8)),
+        (utc(2026, 4, 20, 10), utc(2026, 4, 20, 10, 1)), (utc(2020, 1, 1), utc(2026, 3, 10)),
+    ]
+    static let zones = ["UTC", "Europe/Berlin", "America/Los_Angeles", "Pacific/Kiritimati", "Pacific/Pago_Pago"]
+    /// For the write tests: the windows the index answers, the zones at both ends of the offsets.
+    static let indexedWindows = Array(windows.dropLast())
+    static let fewerZones = ["Europe/Berlin", "Pacific/Kiritimati", "Pacific/Pago_Pago"]
+
+    /// Every window in every zone, with and without cancelled occurrences, from both stores.
+    static func expectSameAnswers(_ indexed: EventStore, _ expanded: EventStore, calendars: [EventCalendar]? = nil,
+                                  windows: [(Date, Date)] = windows, zones: [String] = zones,
+                                  sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for (from, to) in windows {
+            for name in zones {
+                for cancelled in [false, true] {
+                    let tz = try zone(name)
+                    let a = try indexed.events(matching: EventPredicate(startDate: from, endDate: to, calendarTitles: calendars?.map(\.title),
+                                                                         timeZone: tz, includesCancelled: cancelled))
+                    let b = try expanded.events(matching: EventPredicate(startDate: from, endDate: to, calendarTitles: calendars?.map(\.title),
+                                                                          timeZone: tz, includesCancelled: cancelled))
+                    #expect(a == b, "\(from) ..< \(to) in \(name), cancelled \(cancelled): \(a.count) vs \(b.count)", sourceLocation: sourceLocation)
+                }
+            }
+        }
+    }
+
+    static func withStores(_ body: (EventStore, EventStore) throws -> Void) throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("store.sqlite").path
+            let indexed = try EventStore(path: path)
+            let expanded = try EventStore(path: path, expander: RecurringEventExpander(limits: .init(maxInstancesPerQuery: 999_999)))
+            defer { try? indexed.close(); try? expanded.close() }
+            try body(indexed, expanded)
+        }
+    }
+
+    static func count(_ sql: String, _ store: EventStore) throws -> Int64 {
+        try store.withRawConnection { try $0.scalarInt(sql) ?? 0 }
+    }
+
+    @Test("Index answers equal expansion, and the index is really used")
+    func sameAsExpansion() throws {
+        try Self.withStores { indexed, expanded in
+            _ = try indexed.importDocument(try Self.document(Self.feed), intoCalendar: "Work")
+            // Nothing is materialized by the import itself.
+            #expect(try Self.count("SELECT count(*) FROM occurrences", indexed) == 0)
+            try Self.expectSameAnswers(indexed, expanded)
+            #expect(try Self.count("SELECT count(*) FROM occurrences", indexed) > 100)
+            #expect(try Self.count("SELECT count(*) FROM occurrence_series WHERE expands_at_query = 1", indexed) == 1)
+            // The 2020–2026 window needs more new buckets than allowed: left to expansion.
+            #expect(try Self.count("SELECT count(*) FROM occurrence_buckets WHERE bucket < \(OccurrenceIndexProbe.bucket(utc(2025, 1, 1)))", indexed) == 0)
+
+            // A week's answer comes from the rows: emptying them (behind the store's back) empties it.
+            let week = EventPredicate(startDate: utc(2026, 3, 2), endDate: utc(2026, 3, 9), timeZone: .gmt)
+            #expect(try indexed.events(matching: week).contains { $0.event.uid == "weekly@x" })
+            try indexed.withRawConnection { try $0.execute("DELETE FROM occurrences") }
+            #expect(try !indexed.events(matching: week).contains { $0.event.uid == "weekly@x" })
+            #expect(try expanded.events(matching: week).contains { $0.event.uid == "weekly@x" })
+        }
+    }
+
+    @Test("Every write keeps the index equal to expansion")
+    func writesKeepIndexExact() throws {
+        try Self.withStores { indexed, expanded in
+            _ = try indexed.importDocument(try Self.document(Self.feed), intoCalendar: "Work")
+            _ = try indexed.importDocument(try Self.document(Self.feed), intoCalendar: "Home")
+            try Self.expectSameAnswers(indexed, expanded, windows: Self.indexedWindows, zones: Self.fewerZones)
+
+            // Add: a new endless series and a single event.
+            var daily = makeEvent("new-daily@x", start: utc(2026, 2, 1, 7), minutes: 30)
+            daily.recurrenceRules = [RecurrenceRule(frequency: .daily)]
+            try indexed.save(daily, in: "Work")
+            try indexed.save(makeEvent("new-single@x", start: utc(2026, 3, 4, 12)), in: "Work")
+            try Self.expectSameAnswers(indexed, expanded, windows: Self.indexedWindows, zones: Self.fewerZones)
+
+            // Edit one instance (EKSpan.thisEvent): an override moved to another day.
+            var moved = daily
+            moved.recurrenceRules = []
+            moved.occurrenceDate = utc(2026, 3, 3, 7)
+            moved.startDate = utc(2026, 3, 8, 15)
+            moved.endDate = utc(2026, 3, 8, 16)
+            try indexed.save(moved, in: "Work")
+            try Self.expectSameAnswers(indexed, expanded, windows: Self.indexedWindows, zones: Self.fewerZones)
+
+            // Edit this and future ones (EKSpan.futureEvents): the series ends, a new one starts.
+            var ended = daily
+            ended.recurrenceRules = [RecurrenceRule(frequency: .daily, end: .afterDate(utc(2026, 3, 5, 6)))]
+            try indexed.save(ended, in: "Work")
+            var continued = makeEvent("new-daily-2@x", start: utc(2026, 3, 5, 9), minutes: 45)
+            continued.recurrenceRules = [RecurrenceRule(frequency: .daily)]
+            try indexed.save(continued, in: "Work")
+            // A master edited in place: the THISANDFUTURE series shifted by a new DTSTART.
+            var weekly = try #require(try indexed.event(withUID: "weekly@x")).event
+            weekly.startDate = weekly.startDate.addingTimeInterval(1800)
+            weekly.endDate = weekly.endDate.addingTimeInterval(1800)
+            try indexed.save(weekly, in: "Work")
+            try Self.expectSameAnswers(indexed, expanded, windows: Self.indexedWindows, zones: Self.fewerZones)
+
+            // Delete a series; re-import a calendar whose VTIMEZONE changed (every series of
+            // that calendar is read anew); delete a whole calendar.
+            try indexed.removeItem(uid: "floating@x", in: "Work")
+            let shiftedZone = Self.feed.replacingOccurrences(of: "TZOFFSETTO:+0300", with: "TZOFFSETTO:+0330")
+                .replacingOccurrences(of: "TZOFFSETFROM:+0300", with: "TZOFFSETFROM:+0330")
+            _ = try indexed.importDocument(try Self.document(shiftedZone), intoCalendar: "Home")
+            try Self.expectSameAnswers(indexed, expanded, windows: Self.indexedWindows, zones: Self.fewerZones)
+            try Self.expectSameAnswers(indexed, expanded, calendars: [EventCalendar(title: "Home")], windows: Self.indexedWindows, zones: Self.fewerZones)
+            try indexed.removeCalendar(titled: "Home")
+            try Self.expectSameAnswers(indexed, expanded, windows: Self.indexedWindows, zones: Self.fewerZones)
+            #expect(try Self.count("SELECT count(*) FROM occurrences WHERE calendar_id NOT IN (SELECT id FROM calendars)", indexed) == 0)
+        }
+    }
+
+    @Test("A large write into an indexed store: the index starts over and stays exact")
+    func largeWriteEmptiesIndex() throws {
+        try Self.withStores { indexed, expanded in
+            _ = try indexed.importDocument(try Self.document(Self.feed), intoCalendar: "Work")
+            try Self.expectSameAnswers(indexed, expanded, windows: [Self.windows[0], Self.windows[5]], zones: ["Europe/Berlin"])
+            let in2031 = "SELECT count(*) FROM occurrence_buckets WHERE bucket >= \(OccurrenceIndexProbe.bucket(utc(2031, 1, 1)))"
+            #expect(try Self.count(in2031, indexed) > 0)
+            // 2,100 new single events, one every 4 hours from 2026-02-20.
+            let many = (0..<2_100).map { makeEvent("bulk-\($0)@x", start: utc(2026, 2, 20).addingTimeInterval(TimeInterval($0) * 4 * 3600)) }
+            _ = try indexed.importDocument(makeDocument("Bulk", events: many))
+            #expect(try Self.count("SELECT count(*) FROM occurrence_stale", indexed) == 2_100)
+            try Self.expectSameAnswers(indexed, expanded, windows: [Self.windows[0]], zones: ["Europe/Berlin", "Pacific/Pago_Pago"])
+            #expect(try Self.count("SELECT count(*) FROM occurrence_stale", indexed) == 0)
+            // Only the buckets of the week asked since are covered again.
+            #expect(try Self.count(in2031, indexed) == 0)
+            #expect(try Self.count("SELECT count(*) FROM occurrence_buckets", indexed) > 0)
+            try Self.expectSameAnswers(indexed, expanded, windows: Self.indexedWindows, zones: ["UTC"])
+        }
+    }
+
+    @Test("A store that cannot be written answers by expansion")
+    func readOnlyFileExpands() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("store.sqlite").path
+            let writer = try EventStore(path: path)
+            _ = try writer.importDocument(try Self.document(Self.feed), intoCalendar: "Work")
+            let week = EventPredicate(startDate: utc(2026, 3, 2), endDate: utc(2026, 3, 9), timeZone: try zone("Europe/Berlin"))
+            let expanding = try EventStore(path: path, expander: RecurringEventExpander(limits: .init(maxInstancesPerQuery: 999_999)))
+            let expected = try expanding.events(matching: week)
+            try expanding.close()
+            try writer.withRawConnection { try $0.execute("PRAGMA query_only = ON") }
+            #expect(try writer.events(matching: week) == expected)
+            #expect(try Self.count("SELECT count(*) FROM occurrence_buckets", writer) == 0)
+            try writer.close()
+        }
+    }
+}
+
+extension OccurrenceIndexTests {
+    @Test("A version 2 store gets the index tables on open; its items are kept and answered")
+    func migratesVersion2() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("store.sqlite").path
+            let first = try EventStore(path: path)
+            _ = try first.importDocument(try Self.document(Self.feed), intoCalendar: "Work")
+            // Back to version 2 as an older icalkit left it: no index objects.
+            try first.withRawConnection { db in
+                try db.execute("""
+                    DROP TRIGGER items_insert_stale; DROP TRIGGER items_update_stale; DROP TRIGGER items_delete_stale;
+                    DROP TRIGGER time_zones_insert_stale; DROP TRIGGER time_zones_update_stale; DROP TRIGGER time_zones_delete_stale;
+                    DROP TABLE occurrences; DROP TABLE occurrence_series; DROP TABLE occurrence_buckets; DROP TABLE occurrence_stale;
+                    PRAGMA user_version = 2;
+                    """)
+            }
+            let itemsBefore = try Self.count("SELECT count(*) FROM items", first)
+            try first.close()
+
+            let store = try EventStore(path: path)
+            defer { try? store.close() }
+            #expect(try Self.count("PRAGMA user_version", store) == 3)
+            #expect(try Self.count("SELECT count(*) FROM sqlite_master WHERE name LIKE 'occurrence%' OR name LIKE '%_stale'", store) == 14)
+            #expect(try Self.count("SELECT count(*) FROM items", store) == itemsBefore)
+            let expanding = try EventStore(path: path, expander: RecurringEventExpander(limits: .init(maxInstancesPerQuery: 999_999)))
+            defer { try? expanding.close() }
+            try Self.expectSameAnswers(store, expanding, windows: [Self.windows[0]], zones: ["Europe/Berlin"])
+        }
+    }
+}
+
+/// The bucket arithmetic the tests need, restated (28-day buckets counted from 2001-01-01).
+enum OccurrenceIndexProbe {
+    static func bucket(_ date: Date) -> Int64 { Int64((date.timeIntervalSinceReferenceDate / (28 * 86_400)).rounded(.down)) }
+}
