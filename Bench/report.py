@@ -18,7 +18,7 @@ import os
 import platform
 import sys
 
-STAGE_ORDER = ["parse", "expand", "serialize", "import", "query_week_first", "events", "query_week",
+STAGE_ORDER = ["parse", "expand", "serialize", "import", "query_week_first", "events_first", "events", "query_week",
                "reminders", "export", "convert", "convert_json"]
 TOOL_ORDER = ["libical", "icalkit", "python"]
 
@@ -42,6 +42,7 @@ RATIO_TARGETS = [
 ABSOLUTE_TARGETS = [("one-week query on 100k", ("icalkit", "query_week"), "100k", 20.0)]
 # Ratios shown for information only (no target).
 INFO_RATIOS = [
+    ("first one-year events after import ÷ bare expansion", ("icalkit", "events_first"), ("libical", "expand")),
     ("python ÷ libical, parse", ("python", "parse"), ("libical", "parse")),
     ("python ÷ libical, expand", ("python", "expand"), ("libical", "expand")),
     ("python ÷ libical, serialize", ("python", "serialize"), ("libical", "serialize")),
@@ -272,9 +273,12 @@ def write_markdown(run, path):
     parts += [md_table(["target", "label", "value", "verdict"], run.checks()), ""]
     info = run.info()
     if info:
-        parts += ["## Headroom (information)", "",
-                  "python ÷ libical bounds what icalkit can show: meeting both the ≤ 2.5× "
-                  "floor target and the ≥ 20× peer target needs python ÷ libical ≥ 50.", ""]
+        parts += ["## Information (no target)", "",
+                  "The first one-year query after an import fills the store's occurrence index "
+                  "for the year; the `events` target above is checked on the median of 5 runs, "
+                  "so on a store that has answered before. python ÷ libical bounds what icalkit "
+                  "can show: meeting both the ≤ 2.5× floor target and the ≥ 20× peer target "
+                  "needs python ÷ libical ≥ 50.", ""]
         parts += [md_table(["ratio", "label", "value"], info), ""]
     rss = [(label, tool, "%.0f MiB" % (r["peak_rss_kb"] / 1024))
            for label, tool, r in run.summaries() if r.get("peak_rss_kb")]
@@ -314,7 +318,7 @@ def main(argv=None):
     info = run.info()
     if info:
         print()
-        print(text_table(["headroom", "label", "value"], info))
+        print(text_table(["information", "label", "value"], info))
     if args.markdown:
         write_markdown(run, args.markdown)
         print("\nwrote %s" % args.markdown)
