@@ -51,4 +51,27 @@ struct ConvertStreamTests {
             .read(try Data(contentsOf: URL(fileURLWithPath: path)), fileName: path).documents
         #expect(result.stdout == ICalendarWriter().write(documents))
     }
+
+    /// A pipe can be read once: a named pipe (like `/dev/stdin` or `<(…)` in a shell) is read
+    /// whole, not streamed in several passes. After writing, the writer opens and closes the
+    /// pipe a few more times, so a further reading pass sees an empty input (and the test
+    /// fails) instead of waiting for a writer forever.
+    @Test func namedPipeIsReadWhole() throws {
+        let dir = try TemporaryDirectory()
+        let fifo = dir.path("feed.ics")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let data = Data(Self.interleaved.utf8)
+        let writer = Thread {
+            for round in 0..<8 {
+                guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
+                if round == 0 { handle.write(data) }
+                handle.closeFile()
+            }
+        }
+        writer.start()
+        let result = runCLI(["convert", fifo, "--to", "ics"])
+        #expect(result.status == .ok, "\(result)")
+        #expect(result.stdout.components(separatedBy: "BEGIN:VEVENT").count - 1 == 2, "\(result.stdout)")
+        #expect(result.stdout.contains("UID:two@x"))
+    }
 }

@@ -104,6 +104,9 @@ enum ConvertCommand {
                     shared.discard()
                     return status
                 }
+                // The calendar the file was in the middle of is dropped, not carried into the
+                // next file's (calendars of the file that ended before the failure stay).
+                sharedWriter?.abandonCalendar()
                 continue
             }
             io.report(result.diagnostics)

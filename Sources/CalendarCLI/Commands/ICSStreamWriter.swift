@@ -21,6 +21,14 @@ final class ICSStreamWriter {
         reminders = try SpoolFile()
     }
 
+    /// Drops the calendar being read (its spooled items and its head), after its file failed
+    /// part-way: nothing of it reaches the output, and the next file starts clean.
+    func abandonCalendar() {
+        writer = nil
+        events.discard()
+        reminders.discard()
+    }
+
     func handle(_ event: ReadEvent) throws(CLIError) {
         switch event {
         case .calendarBegan(let header):

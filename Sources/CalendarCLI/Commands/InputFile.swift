@@ -49,7 +49,9 @@ struct InputFile {
     }
 
     /// Like ``read(_:io:)``, but a regular file is only checked (exists, is a file, can be
-    /// opened), not loaded: ``stream(with:_:)`` reads it in chunks. Standard input is loaded.
+    /// opened), not loaded: ``stream(with:_:)`` reads it in chunks, in several passes. Standard
+    /// input and anything else that can be read only once (a pipe such as `/dev/stdin` or
+    /// `<(…)`, a character device) is loaded.
     static func locate(_ argument: String, io: CLIIO) throws(CLIError) -> InputFile {
         if argument == "-" { return try read(argument, io: io) }
         var isDirectory: ObjCBool = false
@@ -58,6 +60,16 @@ struct InputFile {
         }
         if isDirectory.boolValue {
             throw CLIError.noInput("'\(argument)' is a directory, not a file")
+        }
+        let type = (try? FileManager.default.attributesOfItem(atPath: argument))?[.type] as? FileAttributeType
+        if type != .typeRegular {
+            do {
+                let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: argument))
+                defer { try? handle.close() }
+                return InputFile(argument: argument, displayName: argument, data: try handle.readToEnd() ?? Data())
+            } catch {
+                throw CLIError.noInput("Cannot read '\(argument)': \(OutputFile.reason(error))")
+            }
         }
         do {
             try FileHandle(forReadingFrom: URL(fileURLWithPath: argument)).close()

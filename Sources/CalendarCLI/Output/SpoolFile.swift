@@ -26,9 +26,20 @@ final class SpoolFile {
         if !ok { throw CLIError.io("Cannot write a temporary file: \(String(cString: strerror(errno)))") }
     }
 
+    /// Empties the file without reading it.
+    func discard() {
+        rewind(file)
+        _ = ftruncate(fileno(file), 0)
+        clearerr(file)
+    }
+
     /// Hands everything written so far to `body` in blocks, then empties the file.
     func drain(_ body: (Data) throws(CLIError) -> Void) throws(CLIError) {
-        fflush(file)
+        // A write error the buffer held back (ENOSPC in $TMPDIR) shows up here: reading back
+        // less than was written would make a truncated calendar look whole.
+        if fflush(file) != 0 || ferror(file) != 0 {
+            throw CLIError.io("Cannot write a temporary file: \(String(cString: strerror(errno)))")
+        }
         rewind(file)
         var block = Data(count: 1 << 20)
         while true {
