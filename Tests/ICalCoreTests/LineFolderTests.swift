@@ -1,3 +1,4 @@
+import CalendarTestSupport
 import ICalCore
 import Testing
 
