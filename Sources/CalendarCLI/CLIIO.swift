@@ -11,7 +11,8 @@ import Foundation
 /// print(captured.stdout, captured.stderr, status)
 /// ```
 public struct CLIIO: Sendable {
-    /// Writes bytes to standard output; throws when the stream is closed or full.
+    /// Writes bytes to standard output; throws when the stream is closed or full. The bytes may
+    /// be lent for the call only (``OutputBuffer`` passes its own storage): copy what is kept.
     public var writeStdout: @Sendable (Data) throws -> Void
     /// Writes bytes to standard error.
     public var writeStderr: @Sendable (Data) throws -> Void

@@ -21,25 +21,33 @@ public final class ZoneOffsets: @unchecked Sendable {
     public init() {}
 
     public func secondsFromGMT(_ zone: TimeZone, at date: Date) -> Int {
+        offsetSpan(zone, at: date).offset
+    }
+
+    /// The offset at `date` and the instants known to share it: the kept span up to the next
+    /// transition, or only `date` itself when no span could be kept. Callers may remember the
+    /// span for themselves (a writer of many dates in few zones, without this cache's lock).
+    public func offsetSpan(_ zone: TimeZone, at date: Date) -> (offset: Int, span: Range<TimeInterval>) {
         let t = date.timeIntervalSince1970
         let id = zone.identifier
         lock.lock()
         if let list = spans[id], let hit = list.last(where: { $0.from <= t && t < $0.until }) {
             lock.unlock()
-            return hit.offset
+            return (hit.offset, hit.from..<hit.until)
         }
         lock.unlock()
         let offset = zone.secondsFromGMT(for: date)
         let next = zone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970
         let until = next ?? t + 366 * 86_400
-        if until > t, zone.secondsFromGMT(for: Date(timeIntervalSince1970: until - 1)) == offset {
-            lock.lock()
-            var list = spans[id] ?? []
-            if list.count >= 512 { list.removeFirst(256) }
-            list.append(Span(from: t, until: until, offset: offset))
-            spans[id] = list
-            lock.unlock()
+        guard until > t, zone.secondsFromGMT(for: Date(timeIntervalSince1970: until - 1)) == offset else {
+            return (offset, t..<t.nextUp)
         }
-        return offset
+        lock.lock()
+        var list = spans[id] ?? []
+        if list.count >= 512 { list.removeFirst(256) }
+        list.append(Span(from: t, until: until, offset: offset))
+        spans[id] = list
+        lock.unlock()
+        return (offset, t..<until)
     }
 }

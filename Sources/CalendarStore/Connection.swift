@@ -2,7 +2,7 @@ internal import CSQLite
 
 /// One SQLite connection, owned: opened with explicit flags, a 5 s busy timeout and foreign
 /// keys on; `close()` throws and must be called (deinit only cleans up what was left open).
-/// Statements are cached by their SQL text.
+/// Statements are cached by their SQL text. Not thread-safe: one thread at a time.
 ///
 /// ```swift
 /// let connection = try Connection(path: "/tmp/store.sqlite")
@@ -33,7 +33,10 @@ package final class Connection {
 
     package init(path: String, flags: OpenFlags = [.readWrite, .create], busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
         var raw: OpaquePointer?
-        let code = sqlite3_open_v2(path, &raw, flags.rawValue | SQLITE_OPEN_NOFOLLOW, nil)
+        // NOMUTEX: a connection is used by one thread at a time (``EventStore`` holds its lock
+        // around every use; the statement cache is not thread-safe either), so SQLite's own
+        // mutex around every call (two per column read) is only cost.
+        let code = sqlite3_open_v2(path, &raw, flags.rawValue | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let raw else {
             let error = StoreError(sqliteCode: code, connection: raw, sql: nil)
             sqlite3_close(raw)      // a failed open still hands back a handle to close (GRDB does so too)

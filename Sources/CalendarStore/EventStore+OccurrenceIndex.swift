@@ -246,66 +246,116 @@ extension EventStore {
             """
     }
 
-    /// The predicate's occurrences from the index, sorted (``OccurrenceOrder``), or nil when it
-    /// cannot answer (stale rows or uncovered buckets, e.g. a read-only file). Each row is held to the predicate
-    /// twice, as expansion does: placed by the expander's rule (RFC 5545 §3.3.5 in the query's
-    /// zone), then by the store's (``ItemRow/placing(wallClock:in:)``).
-    func indexedOccurrences(matching predicate: EventPredicate, calendarIDs ids: [Int64]?, titles: [Int64: String],
-                            _ db: Connection) throws -> [Occurrence]? {
+    /// What reading the index needs to know of the event an index row shows.
+    struct IndexedItem {
+        var uid: String
+        var isCanceled: Bool
+        /// Floating or all-day: the row holds wall clock, placed in the query's zone.
+        var keepsWallClock: Bool
+    }
+
+    /// An index row that matches a query, its start and end placed in the query's zone.
+    struct PlacedRow {
+        var row: OccurrenceRow
+        var start: Date
+        var end: Date
+        var calendarID: Int64
+        /// The position of its item in the list `indexedRows` asked about.
+        var item: Int
+    }
+
+    /// The index rows matching the predicate, in ``OccurrenceOrder``, or nil when the index
+    /// cannot answer (stale rows or uncovered buckets, e.g. a read-only file). `items` is asked
+    /// once, with the distinct `items.id` of the window's rows, for what their rows need, in
+    /// the same order (nil: leave its rows out). Each row is held to the predicate twice, as
+    /// expansion does: placed by the expander's rule (RFC 5545 §3.3.5 in the query's zone),
+    /// then by the store's (``ItemRow/placing(wallClock:in:)``). Series left to expansion at
+    /// query time are not included (``queryTimeExpandedOccurrences(matching:calendarIDs:titles:_:)``).
+    func indexedRows(matching predicate: EventPredicate, calendarIDs ids: [Int64]?, titles: [Int64: String], _ db: Connection,
+                     items: ([Int64]) throws -> [IndexedItem?]) throws -> [PlacedRow]? {
         guard try isIndexReady(neededBuckets(predicate), db) else { return nil }
         var values: [SQLValue] = [.real(predicate.startDate.timeIntervalSinceReferenceDate - ItemRow.floatingSlack),
                                   .real(predicate.endDate.timeIntervalSinceReferenceDate + ItemRow.floatingSlack)]
         if let ids { values.append(.text("[" + ids.map(String.init).joined(separator: ",") + "]")) }
+
+        // The rows, each with the position of its item in `itemIDs`.
+        var slots: [Int64: Int] = [:]
+        var itemIDs: [Int64] = []
+        var stored: [PlacedRow] = []
+        try db.forEachRow(Self.occurrenceSQL(filtered: ids != nil), values) { row in
+            let itemID = row.int64(1)
+            let slot: Int
+            if let known = slots[itemID] {
+                slot = known
+            } else {
+                slot = itemIDs.count
+                slots[itemID] = slot
+                itemIDs.append(itemID)
+            }
+            let start = Date(timeIntervalSinceReferenceDate: row.double(2)), end = Date(timeIntervalSinceReferenceDate: row.double(3))
+            stored.append(PlacedRow(row: OccurrenceRow(itemID: itemID, start: start, end: end,
+                                                       occurrenceDate: row.optionalDouble(4).map(Date.init(timeIntervalSinceReferenceDate:)),
+                                                       flags: OccurrenceIndex.Flags(rawValue: row.int64(5))),
+                                    start: start, end: end, calendarID: row.int64(0), item: slot))
+        }
+        let facts = try items(itemIDs)
 
         let zone = predicate.timeZone
         let view = ResolvedZone(tzid: zone.identifier, ianaID: zone.identifier, rules: .tzdb(zone))
         func expanderPlaced(_ date: Date) -> Date {
             Date(timeIntervalSince1970: TimeInterval(view.utcSeconds(forLocal: Int(date.timeIntervalSince1970.rounded(.down)))))
         }
-        // Rows are held to the predicate and put in order before any occurrence is built, so
-        // each (large) occurrence is made once, in place.
-        var events: [Int64: Event] = [:]
-        var found: [(row: OccurrenceRow, start: Date, end: Date, calendarID: Int64)] = []
-        var keys: [OccurrenceOrder] = []
-        try db.forEachRow(Self.occurrenceSQL(filtered: ids != nil), values) { row in
-            let itemID = row.int64(1)
-            let stored: Event
-            if let cached = events[itemID] {
-                stored = cached
-            } else {
-                guard let decoded = try storedEvent(id: itemID, db) else { return }
-                events[itemID] = decoded
-                stored = decoded
+        var found: [PlacedRow] = []
+        found.reserveCapacity(stored.count)
+        for var placed in stored {
+            guard let item = facts[placed.item] else { continue }
+            if item.isCanceled && !predicate.includesCancelled { continue }
+            if item.keepsWallClock {
+                guard predicate.matches(start: expanderPlaced(placed.start), end: expanderPlaced(placed.end)) else { continue }
+                placed.start = ItemRow.placing(wallClock: placed.start, in: zone)
+                placed.end = ItemRow.placing(wallClock: placed.end, in: zone)
             }
-            if stored.status == .canceled && !predicate.includesCancelled { return }
-            let occurrence = OccurrenceRow(itemID: itemID, start: Date(timeIntervalSinceReferenceDate: row.double(2)),
-                                           end: Date(timeIntervalSinceReferenceDate: row.double(3)),
-                                           occurrenceDate: row.optionalDouble(4).map(Date.init(timeIntervalSinceReferenceDate:)),
-                                           flags: OccurrenceIndex.Flags(rawValue: row.int64(5)))
-            var start = occurrence.start, end = occurrence.end
-            if stored.isAllDay || stored.timeZone == nil {
-                guard predicate.matches(start: expanderPlaced(start), end: expanderPlaced(end)) else { return }
-                start = ItemRow.placing(wallClock: start, in: zone)
-                end = ItemRow.placing(wallClock: end, in: zone)
-            }
-            guard predicate.matches(start: start, end: end) else { return }
-            let calendarID = row.int64(0)
-            found.append((occurrence, start, end, calendarID))
-            keys.append(OccurrenceOrder(start: start, uid: stored.uid, calendarTitle: titles[calendarID] ?? "",
-                                        occurrenceDate: occurrence.occurrenceDate, end: end,
-                                        isDetached: occurrence.flags.contains(.detached)))
+            guard predicate.matches(start: placed.start, end: placed.end) else { continue }
+            found.append(placed)
         }
-        var result: [Occurrence] = []
-        result.reserveCapacity(found.count)
-        for i in OccurrenceOrder.permutation(keys) {
-            let (occurrence, start, end, calendarID) = found[i]
-            guard let stored = events[occurrence.itemID] else { continue }
-            result.append(Occurrence(event: Self.rebuilt(stored, occurrence), calendarTitle: titles[calendarID] ?? "",
-                                     startDate: start, endDate: end, occurrenceDate: occurrence.occurrenceDate,
-                                     isRecurring: occurrence.flags.contains(.recurring), isDetached: occurrence.flags.contains(.detached)))
+        // Sorted by ranks: the rows of one window share a few thousand UIDs.
+        let uidRanks = nameRanks(facts.map { $0?.uid ?? "" })
+        let titleRanks = nameRanks(titles)
+        let keys = found.map { placed in
+            OccurrenceOrder(start: placed.start, uid: uidRanks[placed.item], calendarTitle: titleRanks[placed.calendarID] ?? -1,
+                            occurrenceDate: placed.row.occurrenceDate, end: placed.end, isDetached: placed.row.flags.contains(.detached))
         }
+        return OccurrenceOrder.permutation(keys).map { found[$0] }
+    }
 
-        // Series the index leaves to expansion.
+    /// The predicate's occurrences from the index, sorted (``OccurrenceOrder``), or nil when it
+    /// cannot answer; see ``indexedRows(matching:calendarIDs:titles:_:items:)``. Rows are held
+    /// to the predicate and put in order before any occurrence is built, so each (large)
+    /// occurrence is made once, in place.
+    func indexedOccurrences(matching predicate: EventPredicate, calendarIDs ids: [Int64]?, titles: [Int64: String],
+                            _ db: Connection) throws -> [Occurrence]? {
+        var events: [Event?] = []
+        guard let rows = try indexedRows(matching: predicate, calendarIDs: ids, titles: titles, db, items: { itemIDs in
+            events = try itemIDs.map { try storedEvent(id: $0, db) }
+            return events.map { event in
+                event.map { IndexedItem(uid: $0.uid, isCanceled: $0.status == .canceled, keepsWallClock: $0.isAllDay || $0.timeZone == nil) }
+            }
+        }) else { return nil }
+        var result: [Occurrence] = []
+        result.reserveCapacity(rows.count)
+        for placed in rows {
+            guard let stored = events[placed.item] else { continue }
+            result.append(Occurrence(event: Self.rebuilt(stored, placed.row), calendarTitle: titles[placed.calendarID] ?? "",
+                                     startDate: placed.start, endDate: placed.end, occurrenceDate: placed.row.occurrenceDate,
+                                     isRecurring: placed.row.flags.contains(.recurring), isDetached: placed.row.flags.contains(.detached)))
+        }
+        let more = try queryTimeExpandedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db)
+        return more.isEmpty ? result : Self.sortedOccurrences(result + more)
+    }
+
+    /// The occurrences of the series the index leaves to expansion at query time (unsorted).
+    func queryTimeExpandedOccurrences(matching predicate: EventPredicate, calendarIDs ids: [Int64]?, titles: [Int64: String],
+                                      _ db: Connection) throws -> [Occurrence] {
         var expanded: [GroupKey] = []
         try db.forEachRow("SELECT calendar_id, uid FROM occurrence_series WHERE expands_at_query = 1") {
             let key = GroupKey(calendarID: $0.int64(0), uid: $0.text(1) ?? "")
@@ -317,11 +367,11 @@ extension EventStore {
             guard let group = try wholeGroup(key, db) else { continue }
             more += try expandedOccurrences(of: key, group, matching: predicate, titles: titles, zoneCache: &zoneCache, db)
         }
-        return more.isEmpty ? result : Self.sortedOccurrences(result + more)
+        return more
     }
 
     /// The event of one `items` row.
-    private func storedEvent(id: Int64, _ db: Connection) throws -> Event? {
+    func storedEvent(id: Int64, _ db: Connection) throws -> Event? {
         var event: Event?
         try db.forEachRow("SELECT model, source_text FROM items WHERE id = ? AND kind = 'event'", [.integer(id)]) { row in
             event = try row.withBlob(0) { bytes throws(StoreError) in try ItemCodec.decodeEvent(bytes, sourceText: row.text(1)) }

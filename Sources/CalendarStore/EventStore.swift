@@ -26,6 +26,9 @@ public final class EventStore: @unchecked Sendable {
     /// Test hook: called before each item of an import is written, with its index in the
     /// document (events first, then reminders). Throwing aborts the import.
     package var importItemHook: (@Sendable (Int) throws -> Void)?
+    /// Test hook: called after a rendered query has read the store and before it keeps the
+    /// renderings it made (another connection may write in between).
+    package var beforeKeepingRenderings: (@Sendable () -> Void)?
 
     /// The newest schema version this code reads and writes.
     public static var schemaVersion: Int { Migrations.latestVersion }

@@ -5,7 +5,7 @@
 /// with ``StoreError/newerSchema(found:supported:)`` before anything is written to it.
 ///
 /// ```swift
-/// try Migrations.migrate(connection)      // 0 → 3 on a new file
+/// try Migrations.migrate(connection)      // 0 → 4 on a new file
 /// ```
 /// Related SQLite documentation: <https://www.sqlite.org/pragma.html#pragma_user_version>
 enum Migrations {
@@ -84,6 +84,9 @@ enum Migrations {
         Migration(version: 2, apply: migrateModelsToBinary),
         // 3: the occurrence index (empty until a query fills it), see OccurrenceIndex.
         Migration(version: 3, sql: OccurrenceIndex.schemaSQL),
+        // 4: rendered events kept for later queries (empty until a query fills it), see
+        // ItemRenderings; the occurrence index's start index covers the columns a query reads.
+        Migration(version: 4, sql: ItemRenderings.schemaSQL + OccurrenceIndex.coveringStartIndexSQL),
     ]
 
     /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and

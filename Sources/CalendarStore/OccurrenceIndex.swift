@@ -80,6 +80,13 @@ enum OccurrenceIndex {
                        endDate: Date(timeIntervalSinceReferenceDate: bucketStart(bucket + 1))).matches(start: start, end: end)
     }
 
+    /// Version 4: `occurrences_start` holds every column a query reads, so reading a window
+    /// walks the index alone instead of looking up each row in the table.
+    static let coveringStartIndexSQL = """
+        DROP INDEX occurrences_start;
+        CREATE INDEX occurrences_start ON occurrences(start_time, end_time, calendar_id, item_id, occurrence_date, flags);
+        """
+
     /// Version 3 of the schema.
     static let schemaSQL = """
         CREATE TABLE occurrence_buckets (bucket INTEGER PRIMARY KEY);

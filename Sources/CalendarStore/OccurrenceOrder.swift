@@ -3,16 +3,17 @@ import Foundation
 
 /// The order of a query's occurrences: by start on the time line, then UID, calendar title,
 /// occurrence date (its start when it has none), end, and a series' own instance before a
-/// detached one. Computed from the occurrence or, on the index path, before it is built.
-struct OccurrenceOrder: Comparable {
+/// detached one. Computed from the occurrence or, on the index path, before it is built, with
+/// UIDs and titles given by their ranks (`Name == Int`: integers compare faster than strings).
+struct OccurrenceOrder<Name: Comparable>: Comparable {
     var start: Date
-    var uid: String
-    var calendarTitle: String
+    var uid: Name
+    var calendarTitle: Name
     var occurrenceDate: Date
     var end: Date
     var isDetached: Bool
 
-    init(start: Date, uid: String, calendarTitle: String, occurrenceDate: Date?, end: Date, isDetached: Bool) {
+    init(start: Date, uid: Name, calendarTitle: Name, occurrenceDate: Date?, end: Date, isDetached: Bool) {
         self.start = start
         self.uid = uid
         self.calendarTitle = calendarTitle
@@ -21,11 +22,25 @@ struct OccurrenceOrder: Comparable {
         self.isDetached = isDetached
     }
 
+    /// Positions of `keys` in this order.
+    static func permutation(_ keys: [OccurrenceOrder]) -> [Int] {
+        keys.indices.sorted { keys[$0] < keys[$1] }
+    }
+}
+
+extension OccurrenceOrder<String> {
     init(_ o: Occurrence) {
         self.init(start: o.startDate, uid: o.event.uid, calendarTitle: o.calendarTitle, occurrenceDate: o.occurrenceDate,
                   end: o.endDate, isDetached: o.isDetached)
     }
 
+    init(_ o: RenderedOccurrence) {
+        self.init(start: o.startDate, uid: o.event.uid, calendarTitle: o.calendarTitle, occurrenceDate: o.occurrenceDate,
+                  end: o.endDate, isDetached: o.isDetached)
+    }
+}
+
+extension OccurrenceOrder {
     static func < (a: OccurrenceOrder, b: OccurrenceOrder) -> Bool {
         if a.start != b.start { return a.start < b.start }
         if a.uid != b.uid { return a.uid < b.uid }
@@ -34,9 +49,24 @@ struct OccurrenceOrder: Comparable {
         if a.end != b.end { return a.end < b.end }
         return !a.isDetached && b.isDetached
     }
+}
 
-    /// Positions of `keys` in this order.
-    static func permutation(_ keys: [OccurrenceOrder]) -> [Int] {
-        keys.indices.sorted { keys[$0] < keys[$1] }
+/// Ranks of names (UIDs, titles) in string order: equal names get equal ranks, so
+/// `OccurrenceOrder<Int>` orders like `OccurrenceOrder<String>`.
+func nameRanks<Key: Hashable>(_ names: [Key: String]) -> [Key: Int] {
+    let keys = Array(names.keys)
+    let ranks = nameRanks(keys.map { names[$0] ?? "" })
+    return Dictionary(uniqueKeysWithValues: zip(keys, ranks))
+}
+
+/// The rank of each name of the list (same positions).
+func nameRanks(_ names: [String]) -> [Int] {
+    var ranks = [Int](repeating: 0, count: names.count)
+    var rank = -1
+    var previous: String?
+    for i in names.indices.sorted(by: { names[$0] < names[$1] }) {
+        if names[i] != previous { rank += 1; previous = names[i] }
+        ranks[i] = rank
     }
+    return ranks
 }

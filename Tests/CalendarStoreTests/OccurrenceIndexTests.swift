@@ -305,6 +305,7 @@ extension OccurrenceIndexTests {
                     DROP TRIGGER items_insert_stale; DROP TRIGGER items_update_stale; DROP TRIGGER items_delete_stale;
                     DROP TRIGGER time_zones_insert_stale; DROP TRIGGER time_zones_update_stale; DROP TRIGGER time_zones_delete_stale;
                     DROP TABLE occurrences; DROP TABLE occurrence_series; DROP TABLE occurrence_buckets; DROP TABLE occurrence_stale;
+                    DROP TRIGGER items_update_renderings; DROP TRIGGER items_delete_renderings; DROP TABLE item_renderings;
                     PRAGMA user_version = 2;
                     """)
             }
@@ -313,7 +314,8 @@ extension OccurrenceIndexTests {
 
             let store = try EventStore(path: path)
             defer { try? store.close() }
-            #expect(try Self.count("PRAGMA user_version", store) == 3)
+            #expect(try Self.count("PRAGMA user_version", store) == Int64(EventStore.schemaVersion))
+            #expect(EventStore.schemaVersion == 4)
             #expect(try Self.count("SELECT count(*) FROM sqlite_master WHERE name LIKE 'occurrence%' OR name LIKE '%_stale'", store) == 14)
             #expect(try Self.count("SELECT count(*) FROM items", store) == itemsBefore)
             let expanding = try EventStore(path: path, expander: RecurringEventExpander(limits: .init(maxInstancesPerQuery: 999_999)))

@@ -1,4 +1,5 @@
 import CalendarModel
+import CalendarStore
 import Foundation
 
 /// How dates are written in JSON and tables.
@@ -35,37 +36,51 @@ enum DateText {
 
     private static func writeRFC3339(_ date: Date, in zone: TimeZone, to b: inout [UInt8]) {
         if isUTC(zone) { return write(date, time: true, suffix: .z, to: &b) }
-        let offset = ZoneOffsets.shared.secondsFromGMT(zone, at: date)
+        writeRFC3339(date, offset: ZoneOffsets.shared.secondsFromGMT(zone, at: date), to: &b)
+    }
+
+    /// RFC 3339 with this offset from UTC (`+01:00`), or `Z` when it is nil (the zone is UTC).
+    static func writeRFC3339(_ date: Date, offset: Int?, to b: inout [UInt8]) {
+        guard let offset else { return write(date, time: true, suffix: .z, to: &b) }
         write(date.addingTimeInterval(TimeInterval(offset)), time: true, suffix: .offset(offset), to: &b)
     }
 
-    /// Writes the digits straight into bytes: this runs for every date of every occurrence.
+    /// Writes the digits straight into bytes: this runs for every date of every occurrence. The
+    /// text is laid out in a small buffer and appended at once. Years outside 0...9999 get a
+    /// sign when negative and at least four digits.
     private static func write(_ date: Date, time: Bool, suffix: Suffix, to b: inout [UInt8]) {
         let c = utcComponents(date)
-        func two(_ n: Int, to b: inout [UInt8]) {
-            b.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n / 10))
-            b.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n % 10))
-        }
-        if (0...9999).contains(c.year) {
-            two(c.year / 100, to: &b); two(c.year % 100, to: &b)
-        } else {
-            if c.year < 0 { b.append(UInt8(ascii: "-")) }
-            let s = String(abs(c.year)).utf8
-            for _ in 0..<max(0, 4 - s.count) { b.append(UInt8(ascii: "0")) }
-            b.append(contentsOf: s)
-        }
-        b.append(UInt8(ascii: "-")); two(c.month, to: &b); b.append(UInt8(ascii: "-")); two(c.day, to: &b)
-        if time {
-            b.append(UInt8(ascii: "T")); two(c.hour, to: &b); b.append(UInt8(ascii: ":")); two(c.minute, to: &b)
-            b.append(UInt8(ascii: ":")); two(c.second, to: &b)
-        }
-        switch suffix {
-        case .none: break
-        case .z: b.append(UInt8(ascii: "Z"))
-        case .offset(let offset):
-            b.append(UInt8(ascii: offset < 0 ? "-" : "+"))
-            let minutes = abs(offset) / 60
-            two(minutes / 60, to: &b); b.append(UInt8(ascii: ":")); two(minutes % 60, to: &b)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            var n = 0
+            func put(_ byte: UInt8) { buffer[n] = byte; n += 1 }
+            func two(_ v: Int) {
+                put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v / 10))
+                put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v % 10))
+            }
+            if (0...9999).contains(c.year) {
+                two(c.year / 100); two(c.year % 100)
+            } else {
+                if c.year < 0 { put(UInt8(ascii: "-")) }
+                var digits: [UInt8] = []
+                var rest = c.year.magnitude
+                repeat { digits.append(UInt8(ascii: "0") + UInt8(rest % 10)); rest /= 10 } while rest > 0
+                for _ in digits.count..<max(4, digits.count) { put(UInt8(ascii: "0")) }
+                for d in digits.reversed() { put(d) }
+            }
+            put(UInt8(ascii: "-")); two(c.month); put(UInt8(ascii: "-")); two(c.day)
+            if time {
+                put(UInt8(ascii: "T")); two(c.hour); put(UInt8(ascii: ":")); two(c.minute)
+                put(UInt8(ascii: ":")); two(c.second)
+            }
+            switch suffix {
+            case .none: break
+            case .z: put(UInt8(ascii: "Z"))
+            case .offset(let offset):
+                put(UInt8(ascii: offset < 0 ? "-" : "+"))
+                let minutes = abs(offset) / 60
+                two(minutes / 60); put(UInt8(ascii: ":")); two(minutes % 60)
+            }
+            b.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
         }
     }
 
@@ -86,6 +101,16 @@ enum DateText {
         guard let zone = event.timeZone else { return write(date, time: true, suffix: .none, to: &b) }
         writeRFC3339(date, in: zone, to: &b)
     }
+
+    /// ``writeEventDate(_:of:to:)`` for a rendered event, its zone's offsets taken from `memo`.
+    static func writeEventDate(_ date: Date, of event: RenderedEvent, memo: inout ZoneOffsetMemo, to b: inout [UInt8]) {
+        if event.isAllDay { return write(date, time: false, suffix: .none, to: &b) }
+        guard let zone = event.timeZone, let id = event.timeZoneIdentifier else { return write(date, time: true, suffix: .none, to: &b) }
+        writeRFC3339(date, offset: memo.offset(zone, identifier: id, at: date), to: &b)
+    }
+
+    /// ``day(_:)`` appended to `b`.
+    static func writeDay(_ date: Date, to b: inout [UInt8]) { write(date, time: false, suffix: .none, to: &b) }
 
     /// A reminder's DUE or DTSTART: a day, a floating wall clock, or an instant in its zone.
     static func components(_ c: DateComponents) -> String? {

@@ -1,4 +1,5 @@
 import CalendarModel
+import CalendarStore
 import Foundation
 
 /// The JSON that `icalkit` writes to stdout. Every document starts with `"schemaVersion": 1`;
@@ -45,63 +46,73 @@ enum JSONOutput {
     static func writeEvents(_ occurrences: [Occurrence], keepOrder: Bool = false, wallClockZone: TimeZone? = nil,
                             to out: inout OutputBuffer) throws {
         let list = keepOrder ? occurrences : sorted(occurrences)
+        var cache = EventRenderingCache(renderer: occurrenceRenderer)
+        try writeEvents(list.map { cache.rendered($0) }, wallClockZone: wallClockZone, to: &out)
+    }
+
+    /// Renders the members of an occurrence object that come from its event alone, for the
+    /// store to keep (``EventStore/renderedEvents(matching:renderer:)``). Bump the version in
+    /// `format` whenever what ``EventChunks`` writes changes.
+    static let occurrenceRenderer = EventRenderer(format: "json-occurrence/1") { EventChunks($0).packed }
+
+    /// Rendered occurrences in the given order, written occurrence by occurrence: the members
+    /// that come from the event alone are its rendering (``EventChunks``, made once per event
+    /// and kept by the store between queries); only the dates and the instance's flags are
+    /// written per occurrence. Byte for byte what `JSONValue.object([...]).rendered()` gives.
+    static func writeEvents(_ list: [RenderedOccurrence], wallClockZone: TimeZone? = nil, to out: inout OutputBuffer) throws {
         guard !list.isEmpty else {
             out.bytes.append(contentsOf: JSONValue.object([("schemaVersion", .int(schemaVersion)), ("events", .array([]))]).rendered().utf8)
             return try out.finish()
         }
-        // Byte for byte what `JSONValue.object([...]).rendered()` gives, written occurrence by
-        // occurrence: the members that come from the event alone are rendered once per event
-        // and reused for each of its occurrences (a year of a daily series repeats them 365
-        // times), which was most of the time of a large `events --format json`.
         out.bytes.append(contentsOf: "{\n  \"schemaVersion\": \(schemaVersion),\n  \"events\": [\n".utf8)
-        var cache = EventChunkCache()
-        var calendarMembers: [String: [UInt8]] = [:]
+        var memo = ZoneOffsetMemo()
+        let wallClockZoneID = wallClockZone?.identifier
+        var calendar: (title: String, member: [UInt8]) = ("", [])
         for (i, o) in list.enumerated() {
-            let chunks = cache.chunks(for: o.event)
+            let e = o.event
             var start = o.startDate
             var end = o.endDate
-            if let zone = wallClockZone, o.event.isAllDay || o.event.timeZone == nil {
-                start += TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: start))
-                end += TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: end))
+            if let zone = wallClockZone, let id = wallClockZoneID, e.keepsWallClock {
+                start += TimeInterval(memo.secondsFromGMT(zone, identifier: id, at: start))
+                end += TimeInterval(memo.secondsFromGMT(zone, identifier: id, at: end))
             }
-            out.bytes.append(contentsOf: "    {\n".utf8)
-            out.bytes.append(contentsOf: chunks.uid)
-            if let calendar = calendarMembers[o.calendarTitle] {
-                out.bytes.append(contentsOf: calendar)
-            } else {
-                var calendar: [UInt8] = []
-                JSONValue.writeMembers([("calendar", .string(o.calendarTitle))], indent: 3, closesObject: false, to: &calendar)
-                calendarMembers[o.calendarTitle] = calendar
-                out.bytes.append(contentsOf: calendar)
+            if i == 0 || calendar.title != o.calendarTitle {
+                var member: [UInt8] = []
+                JSONValue.writeMembers([("calendar", .string(o.calendarTitle))], indent: 3, closesObject: false, to: &member)
+                calendar = (o.calendarTitle, member)
             }
-            out.bytes.append(contentsOf: chunks.title)
-            writeDateMember("start", start, of: o.event, to: &out.bytes)
-            writeDateMember("end", end, of: o.event, to: &out.bytes)
-            out.bytes.append(contentsOf: chunks.details)
-            out.bytes.append(contentsOf: o.isRecurring ? "      \"recurring\": true,\n".utf8 : "      \"recurring\": false,\n".utf8)
-            if let date = o.occurrenceDate {
-                JSONValue.writeMembers([("occurrenceDate", .string(occurrenceDateText(date, of: o.event)))],
-                                       indent: 3, closesObject: false, to: &out.bytes)
-            } else {
-                out.bytes.append(contentsOf: "      \"occurrenceDate\": null,\n".utf8)
+            e.bytes.withUnsafeBufferPointer { packed in
+                let chunks = EventChunks.unpacked(packed)
+                out.append("    {\n")
+                out.bytes.append(contentsOf: chunks.uid)
+                out.bytes.append(contentsOf: calendar.member)
+                out.bytes.append(contentsOf: chunks.title)
+                out.append("      \"start\": \"")
+                DateText.writeEventDate(start, of: e, memo: &memo, to: &out.bytes)
+                out.append("\",\n      \"end\": \"")
+                DateText.writeEventDate(end, of: e, memo: &memo, to: &out.bytes)
+                out.append("\",\n")
+                out.bytes.append(contentsOf: chunks.details)
+                out.append(o.isRecurring ? "      \"recurring\": true,\n" : "      \"recurring\": false,\n")
+                if let date = o.occurrenceDate {
+                    out.append("      \"occurrenceDate\": \"")
+                    if e.occurrenceDateIsAllDay {
+                        DateText.writeDay(date, to: &out.bytes)
+                    } else {
+                        DateText.writeEventDate(date, of: e, memo: &memo, to: &out.bytes)
+                    }
+                    out.append("\",\n")
+                } else {
+                    out.append("      \"occurrenceDate\": null,\n")
+                }
+                out.append(o.isDetached ? "      \"isDetached\": true,\n" : "      \"isDetached\": false,\n")
+                out.bytes.append(contentsOf: chunks.people)
+                out.append(i + 1 < list.count ? "    },\n" : "    }\n")
             }
-            out.bytes.append(contentsOf: o.isDetached ? "      \"isDetached\": true,\n".utf8 : "      \"isDetached\": false,\n".utf8)
-            out.bytes.append(contentsOf: chunks.people)
-            out.bytes.append(contentsOf: (i + 1 < list.count ? "    },\n" : "    }\n").utf8)
             try out.flushIfFull()
         }
         out.bytes.append(contentsOf: "  ]\n}\n".utf8)
         try out.finish()
-    }
-
-    /// `      "start": "2026-03-02T09:00:00+01:00",` and a newline: a date member of an occurrence
-    /// at indentation 3, written without building a `String`.
-    private static func writeDateMember(_ key: StaticString, _ date: Date, of event: Event, to out: inout [UInt8]) {
-        out.append(contentsOf: "      \"".utf8)
-        key.withUTF8Buffer { out.append(contentsOf: $0) }
-        out.append(contentsOf: "\": \"".utf8)
-        DateText.writeEventDate(date, of: event, to: &out)
-        out.append(contentsOf: "\",\n".utf8)
     }
 
     /// The rendered members of an occurrence object that depend on its event only, in the
@@ -138,6 +149,35 @@ enum JSONOutput {
                 w.string("organizer", nil, to: &people)
             }
             w.array("attendees", e.attendees, last: true, to: &people) { p, inner, out in Self.participant(p, inner, &out) }
+        }
+
+        /// The four parts in one array: their lengths (uid, title, details; 4 bytes each,
+        /// little-endian), then the parts.
+        var packed: [UInt8] {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(12 + uid.count + title.count + details.count + people.count)
+            for part in [uid, title, details] {
+                withUnsafeBytes(of: UInt32(part.count).littleEndian) { bytes.append(contentsOf: $0) }
+            }
+            bytes += uid
+            bytes += title
+            bytes += details
+            bytes += people
+            return bytes
+        }
+
+        /// The parts of ``packed`` bytes, as views into them.
+        static func unpacked(_ packed: UnsafeBufferPointer<UInt8>) -> (uid: UnsafeBufferPointer<UInt8>, title: UnsafeBufferPointer<UInt8>,
+                                                                      details: UnsafeBufferPointer<UInt8>, people: UnsafeBufferPointer<UInt8>) {
+            func length(at offset: Int) -> Int {
+                Int(packed[offset]) | Int(packed[offset + 1]) << 8 | Int(packed[offset + 2]) << 16 | Int(packed[offset + 3]) << 24
+            }
+            let uidEnd = 12 + length(at: 0)
+            let titleEnd = uidEnd + length(at: 4)
+            let detailsEnd = titleEnd + length(at: 8)
+            return (UnsafeBufferPointer(rebasing: packed[12..<uidEnd]), UnsafeBufferPointer(rebasing: packed[uidEnd..<titleEnd]),
+                    UnsafeBufferPointer(rebasing: packed[titleEnd..<detailsEnd]),
+                    UnsafeBufferPointer(rebasing: packed[detailsEnd..<packed.count]))
         }
 
         private static func participant(_ p: Participant, _ w: MemberWriter, _ out: inout [UInt8]) {
@@ -216,23 +256,6 @@ enum JSONOutput {
             body(MemberWriter(indent: indent + 1), &out)
             JSONValue.indentation(indent, to: &out)
             out.append(UInt8(ascii: "}"))
-        }
-    }
-
-    /// Chunks by event, ignoring the instance's own start and end (each occurrence carries the
-    /// event with them set). Occurrences of one series share the event's storage, so the
-    /// equality check on a hit is cheap; a THISANDFUTURE or override event is a different value.
-    private struct EventChunkCache {
-        private var byUID: [String: [(event: Event, chunks: EventChunks)]] = [:]
-
-        mutating func chunks(for event: Event) -> EventChunks {
-            var key = event
-            key.startDate = .distantPast
-            key.endDate = .distantPast
-            if let hit = byUID[event.uid]?.first(where: { $0.event == key }) { return hit.chunks }
-            let made = EventChunks(event)
-            byUID[event.uid, default: []].append((key, made))
-            return made
         }
     }
 

@@ -24,6 +24,11 @@ struct OutputBuffer {
         bytes.reserveCapacity(min(threshold, 1 << 20) + 4096)
     }
 
+    /// Appends a literal's UTF-8 bytes.
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
     /// Hands the bytes over once they reach the threshold.
     mutating func flushIfFull() throws {
         if bytes.count >= threshold { try flush() }
@@ -57,7 +62,11 @@ extension CLIIO {
         let write = writeStdout
         return OutputBuffer { bytes in
             do {
-                try write(Data(bytes))
+                // Lent, not copied: `writeStdout` uses the bytes during the call only.
+                try bytes.withUnsafeBytes { raw in
+                    guard let base = raw.baseAddress else { return }
+                    try write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: raw.count, deallocator: .none))
+                }
             } catch {
                 throw CLIError.io("cannot write to standard output: \(error.localizedDescription)")
             }

@@ -22,13 +22,16 @@ enum QueryCommands {
                                        timeZone: zone, includesCancelled: args.has("include-cancelled"))
         let format = args.value(StoreCommands.eventsFormat) ?? "table"
         let text: String? = try StoreAccess.with(invocation) { store in
+            if format == "json" {
+                // Written as it is made: a long window gives a document of hundreds of MB. The
+                // store keeps each event's rendered members for the next query.
+                let rendered = try store.renderedEvents(matching: predicate, renderer: JSONOutput.occurrenceRenderer)
+                var out = io.stdoutBuffer()
+                try JSONOutput.writeEvents(rendered, wallClockZone: zone, to: &out)
+                return nil
+            }
             var occurrences = try store.events(matching: predicate)
             switch format {
-            case "json":
-                // Written as it is made: a long window gives a document of hundreds of MB.
-                var out = io.stdoutBuffer()
-                try JSONOutput.writeEvents(occurrences, keepOrder: true, wallClockZone: zone, to: &out)
-                return nil
             case "ics":
                 return ICalendarWriter().write(try documents(for: occurrences, store: store))
             default:

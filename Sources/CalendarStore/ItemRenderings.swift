@@ -1,0 +1,29 @@
+/// The store's cache of rendered events (see ``EventRenderer``): for each `items` row a
+/// query has rendered, the renderer's bytes under its format, with the facts the query needs
+/// to place, order and write the row's instances without decoding the event (its UID, its zone,
+/// whether it is all-day or cancelled).
+///
+/// Table (schema version 4, see ``Migrations``): `item_renderings`, one row per item, keyed by
+/// `items.id`. Rows of another format count as missing and are replaced. Triggers on `items`
+/// delete an item's row whenever the item is updated or deleted, in the same transaction, so a
+/// kept rendering always belongs to the item as stored. Rows are added after a query, in a
+/// write transaction that first checks (`PRAGMA data_version`) that no other connection wrote
+/// since the query read; a read-only or busy file simply keeps none.
+enum ItemRenderings {
+    static let schemaSQL = """
+        CREATE TABLE item_renderings (
+            item_id                    INTEGER PRIMARY KEY,  -- items.id
+            format                     TEXT NOT NULL,        -- EventRenderer.format
+            uid                        TEXT NOT NULL,
+            is_all_day                 INTEGER NOT NULL,
+            tzid                       TEXT,                 -- TimeZone identifier; NULL floating/all-day
+            occurrence_date_is_all_day INTEGER NOT NULL,
+            is_canceled                INTEGER NOT NULL,
+            bytes                      BLOB NOT NULL
+        );
+        CREATE TRIGGER items_update_renderings AFTER UPDATE ON items
+        BEGIN DELETE FROM item_renderings WHERE item_id = OLD.id; END;
+        CREATE TRIGGER items_delete_renderings AFTER DELETE ON items
+        BEGIN DELETE FROM item_renderings WHERE item_id = OLD.id; END;
+        """
+}

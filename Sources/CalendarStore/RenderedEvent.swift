@@ -1,0 +1,36 @@
+import CalendarModel
+import Foundation
+
+/// A rendered event with what writing the dates of its instances needs.
+public struct RenderedEvent: Sendable {
+    public let uid: String
+    public let isAllDay: Bool
+    /// nil for floating and all-day events.
+    public let timeZone: TimeZone?
+    /// `timeZone`'s identifier, read once.
+    public let timeZoneIdentifier: String?
+    /// The RECURRENCE-ID was a DATE.
+    public let occurrenceDateIsAllDay: Bool
+    public let isCanceled: Bool
+    /// The renderer's output.
+    public let bytes: [UInt8]
+
+    public init(uid: String, isAllDay: Bool, timeZone: TimeZone?, occurrenceDateIsAllDay: Bool, isCanceled: Bool, bytes: [UInt8]) {
+        self.uid = uid
+        self.isAllDay = isAllDay
+        self.timeZone = timeZone
+        self.timeZoneIdentifier = timeZone?.identifier
+        self.occurrenceDateIsAllDay = occurrenceDateIsAllDay
+        self.isCanceled = isCanceled
+        self.bytes = bytes
+    }
+
+    public init(_ event: Event, renderer: EventRenderer) {
+        self.init(uid: event.uid, isAllDay: event.isAllDay, timeZone: event.timeZone,
+                  occurrenceDateIsAllDay: event.occurrenceDateIsAllDay, isCanceled: event.status == .canceled,
+                  bytes: renderer.render(event))
+    }
+
+    /// Floating and all-day events: their times are wall clock, placed in a query's zone.
+    public var keepsWallClock: Bool { isAllDay || timeZone == nil }
+}
