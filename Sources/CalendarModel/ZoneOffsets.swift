@@ -43,11 +43,18 @@ public final class ZoneOffsets: @unchecked Sendable {
             return (offset, t..<t.nextUp)
         }
         lock.lock()
+        defer { lock.unlock() }
         var list = spans[id] ?? []
+        // A kept span that ends at the same transition with the same offset is the same
+        // period, entered earlier: it now starts here (dates come in no particular order).
+        if let i = list.firstIndex(where: { $0.until == until && $0.offset == offset && $0.from > t }) {
+            list[i].from = t
+            spans[id] = list
+            return (offset, t..<until)
+        }
         if list.count >= 512 { list.removeFirst(256) }
         list.append(Span(from: t, until: until, offset: offset))
         spans[id] = list
-        lock.unlock()
         return (offset, t..<until)
     }
 }

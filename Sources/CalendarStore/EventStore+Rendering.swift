@@ -75,27 +75,28 @@ extension EventStore {
     }
 
     /// The events of these `items` rows rendered, in the same order: the kept renderings of
-    /// this format, read in one statement, and the others decoded and rendered (and added to
+    /// this format, read by one prepared statement, and the others decoded and rendered (and added to
     /// `fresh` when their zone can be kept by identifier); nil for a row that is not an event.
     private func renderedEvents(_ itemIDs: [Int64], renderer: EventRenderer, fresh: inout [(itemID: Int64, event: RenderedEvent)],
                                 _ db: Connection) throws -> [RenderedEvent?] {
-        var position: [Int64: Int] = [:]
-        position.reserveCapacity(itemIDs.count)
-        for (i, id) in itemIDs.enumerated() { position[id] = i }
         var result = [RenderedEvent?](repeating: nil, count: itemIDs.count)
         var zones: [String: TimeZone?] = [:]
-        try db.forEachRow("""
-            SELECT item_id, format, uid, is_all_day, tzid, occurrence_date_is_all_day, is_canceled, bytes FROM item_renderings
-            WHERE item_id IN (SELECT value FROM json_each(?))
-            """, [.text("[" + itemIDs.map(String.init).joined(separator: ",") + "]")]) { row in
-            guard let i = position[row.int64(0)], row.text(1) == renderer.format else { return }
+        let lookup = try db.cachedStatement("""
+            SELECT uid, is_all_day, tzid, occurrence_date_is_all_day, is_canceled, bytes FROM item_renderings
+            WHERE item_id = ?1 AND format = ?2
+            """)
+        defer { lookup.reset() }
+        try lookup.bind([.integer(0), .text(renderer.format)])
+        for (i, id) in itemIDs.enumerated() {
+            try lookup.rebind(id, at: 1)
+            guard try lookup.step() else { continue }
             var zone: TimeZone?
-            if let tzid = row.text(4) {
+            if let tzid = lookup.text(2) {
                 if let known = zones[tzid] { zone = known } else { zone = TimeZone(identifier: tzid); zones[tzid] = zone }
-                guard zone != nil else { return }
+                guard zone != nil else { continue }
             }
-            result[i] = RenderedEvent(uid: row.text(2) ?? "", isAllDay: row.int64(3) != 0, timeZone: zone,
-                                      occurrenceDateIsAllDay: row.int64(5) != 0, isCanceled: row.int64(6) != 0, bytes: row.blob(7))
+            result[i] = RenderedEvent(uid: lookup.text(0) ?? "", isAllDay: lookup.int64(1) != 0, timeZone: zone,
+                                      occurrenceDateIsAllDay: lookup.int64(3) != 0, isCanceled: lookup.int64(4) != 0, bytes: lookup.blob(5))
         }
         for (i, id) in itemIDs.enumerated() where result[i] == nil {
             guard let event = try storedEvent(id: id, db) else { continue }

@@ -85,8 +85,8 @@ enum Migrations {
         // 3: the occurrence index (empty until a query fills it), see OccurrenceIndex.
         Migration(version: 3, sql: OccurrenceIndex.schemaSQL),
         // 4: rendered events kept for later queries (empty until a query fills it), see
-        // ItemRenderings; the occurrence index's start index covers the columns a query reads.
-        Migration(version: 4, sql: ItemRenderings.schemaSQL + OccurrenceIndex.coveringStartIndexSQL),
+        // ItemRenderings; the occurrence index's two indexes cover the columns a query reads.
+        Migration(version: 4, sql: ItemRenderings.schemaSQL + OccurrenceIndex.coveringIndexesSQL),
     ]
 
     /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and

@@ -80,11 +80,16 @@ enum OccurrenceIndex {
                        endDate: Date(timeIntervalSinceReferenceDate: bucketStart(bucket + 1))).matches(start: start, end: end)
     }
 
-    /// Version 4: `occurrences_start` holds every column a query reads, so reading a window
-    /// walks the index alone instead of looking up each row in the table.
-    static let coveringStartIndexSQL = """
+    /// Version 4: `occurrences_start` and `occurrences_long` hold every column a query reads,
+    /// so reading a window walks the indexes alone instead of looking up each row in the table
+    /// (the long rows are found by their end, so a window early in an indexed year passes every
+    /// long row ending later in that year: each was a table lookup).
+    static let coveringIndexesSQL = """
         DROP INDEX occurrences_start;
         CREATE INDEX occurrences_start ON occurrences(start_time, end_time, calendar_id, item_id, occurrence_date, flags);
+        DROP INDEX occurrences_long;
+        CREATE INDEX occurrences_long ON occurrences(end_time, start_time, calendar_id, item_id, occurrence_date, flags)
+            WHERE end_time - start_time > \(Int(longSeconds));
         """
 
     /// Version 3 of the schema.

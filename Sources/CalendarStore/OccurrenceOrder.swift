@@ -53,19 +53,35 @@ extension OccurrenceOrder {
 
 /// Ranks of names (UIDs, titles) in string order: equal names get equal ranks, so
 /// `OccurrenceOrder<Int>` orders like `OccurrenceOrder<String>`.
-func nameRanks<Key: Hashable>(_ names: [Key: String]) -> [Key: Int] {
+package func nameRanks<Key: Hashable>(_ names: [Key: String]) -> [Key: Int] {
     let keys = Array(names.keys)
     let ranks = nameRanks(keys.map { names[$0] ?? "" })
     return Dictionary(uniqueKeysWithValues: zip(keys, ranks))
 }
 
-/// The rank of each name of the list (same positions).
-func nameRanks(_ names: [String]) -> [Int] {
+/// The rank of each name of the list (same positions). Names that are all ASCII (UIDs almost
+/// always are) are compared as bytes, which for them is what `String`'s `<` does, at a
+/// fraction of its cost; any other pair is compared as `String`s.
+package func nameRanks(_ names: [String]) -> [Int] {
+    let ascii: [[UInt8]?] = names.map { name in
+        let bytes = Array(name.utf8)
+        return bytes.allSatisfy { $0 < 0x80 } ? bytes : nil
+    }
+    func compare(_ a: Int, _ b: Int) -> Int {
+        guard let x = ascii[a], let y = ascii[b] else { return names[a] < names[b] ? -1 : (names[a] == names[b] ? 0 : 1) }
+        let length = min(x.count, y.count)
+        let common = length == 0 ? 0 : x.withUnsafeBufferPointer { p in
+            y.withUnsafeBufferPointer { q in memcmp(p.baseAddress!, q.baseAddress!, length) }
+        }
+        if common != 0 { return Int(common) }
+        return x.count - y.count
+    }
     var ranks = [Int](repeating: 0, count: names.count)
     var rank = -1
-    var previous: String?
-    for i in names.indices.sorted(by: { names[$0] < names[$1] }) {
-        if names[i] != previous { rank += 1; previous = names[i] }
+    var previous: Int?
+    for i in names.indices.sorted(by: { compare($0, $1) < 0 }) {
+        if previous.map({ compare($0, i) != 0 }) ?? true { rank += 1 }
+        previous = i
         ranks[i] = rank
     }
     return ranks

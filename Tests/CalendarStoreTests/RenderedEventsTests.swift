@@ -1,5 +1,6 @@
 import CalendarModel
 import CalendarStore
+import CalendarTestSupport
 import Foundation
 import Testing
 
@@ -237,6 +238,33 @@ struct RenderedEventsTests {
             try Self.expectSame(store, week, renderer)      // index read, renderings made, not kept
             #expect(try Self.kept(store) == 0)
             try Self.expectSame(store, EventPredicate(startDate: utc(2026, 5, 1), endDate: utc(2026, 9, 1), timeZone: .gmt), renderer)
+        }
+    }
+}
+
+@Suite("Name ranks")
+struct NameRankTests {
+    /// Ranks agree with `String`'s own order (the oracle): equal names share a rank, ranks
+    /// count the distinct names before. Mixed ASCII and non-ASCII, prefixes, the empty string,
+    /// and composed vs decomposed "é" (equal as `String`s, different bytes).
+    @Test func ranksFollowStringOrder() {
+        let names = ["bench-1-0000010@x", "bench-1-0000002@x", "bench-1-0000010@x", "", "b", "ba", "Zürich", "Zurich",
+                     "caf\u{E9}", "cafe\u{301}", "café!", "zz", "Ω", "A", "a", "bench-1-0000002@x"]
+        let distinct = Array(Set(names)).sorted()
+        // Set dedups by String equality, so composed and decomposed "é" are one entry.
+        let expected = names.map { name in distinct.firstIndex(of: name) ?? -1 }
+        #expect(nameRanks(names) == expected)
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<50 {
+            // No decomposed forms here: Swift's `<` between a decomposed string and a longer
+            // composed one is not consistent with its `==` ("e\u{301}" < "é1" is false while
+            // "é" < "é1" is true), so no order of such names is well defined.
+            let alphabet = ["a", "b", "-", "0", "1", "é", "Ω", "Z"]
+            let random = (0..<40).map { _ in
+                (0..<Int(generator.next() % 5)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
+            }
+            let sortedDistinct = Array(Set(random)).sorted()
+            #expect(nameRanks(random) == random.map { sortedDistinct.firstIndex(of: $0) ?? -1 })
         }
     }
 }
