@@ -10,12 +10,18 @@ import Foundation
 /// - the bytes depend on the event alone, and not on what differs between its instances
 ///   (`startDate`, `endDate`, `occurrenceDate`, `appliesToFutureOccurrences`);
 /// - ``format`` names the rendering and its version: change it whenever the bytes would change.
+///
+/// Kept bytes come back from a file that anything may have written: ``accepts`` is asked about
+/// each before it is used, and bytes it refuses are rendered again (and replaced).
 public struct EventRenderer: Sendable {
     public let format: String
     public let render: @Sendable (Event) -> [UInt8]
+    public let accepts: @Sendable ([UInt8]) -> Bool
 
-    public init(format: String, render: @escaping @Sendable (Event) -> [UInt8]) {
+    public init(format: String, render: @escaping @Sendable (Event) -> [UInt8],
+                accepts: @escaping @Sendable ([UInt8]) -> Bool = { _ in true }) {
         self.format = format
         self.render = render
+        self.accepts = accepts
     }
 }

@@ -90,13 +90,15 @@ extension EventStore {
         for (i, id) in itemIDs.enumerated() {
             try lookup.rebind(id, at: 1)
             guard try lookup.step() else { continue }
+            let bytes = lookup.blob(5)
+            guard renderer.accepts(bytes) else { continue }
             var zone: TimeZone?
             if let tzid = lookup.text(2) {
                 if let known = zones[tzid] { zone = known } else { zone = TimeZone(identifier: tzid); zones[tzid] = zone }
                 guard zone != nil else { continue }
             }
             result[i] = RenderedEvent(uid: lookup.text(0) ?? "", isAllDay: lookup.int64(1) != 0, timeZone: zone,
-                                      occurrenceDateIsAllDay: lookup.int64(3) != 0, isCanceled: lookup.int64(4) != 0, bytes: lookup.blob(5))
+                                      occurrenceDateIsAllDay: lookup.int64(3) != 0, isCanceled: lookup.int64(4) != 0, bytes: bytes)
         }
         for (i, id) in itemIDs.enumerated() where result[i] == nil {
             guard let event = try storedEvent(id: id, db) else { continue }

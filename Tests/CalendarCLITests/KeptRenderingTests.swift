@@ -33,4 +33,24 @@ struct KeptRenderingTests {
         #expect(first == inMemory)
         #expect(try jsonObject(first)["events"] as? [[String: Any]] != nil)
     }
+
+    /// A kept rendering damaged in the file (too short, lengths beyond its end) is not used:
+    /// the event is rendered again, the output is unchanged, and the row is replaced.
+    @Test func damagedKeptRenderingsAreRenderedAgain() throws {
+        let store = try StoreUnderTest()
+        store.ok(["import", fixture("import/valid/outlook-windows-zones-overrides.ics")])
+        let window = ["events", "--from", "2026-01-01T00:00Z", "--to", "2027-01-01T00:00Z", "--tz", "Europe/Berlin", "--format", "json"]
+        let first = store.ok(window)
+        let raw = try EventStore(path: store.path)
+        defer { try? raw.close() }
+        let kept = try raw.withRawConnection { try $0.scalarInt("SELECT count(*) FROM item_renderings") ?? 0 }
+        #expect(kept > 0)
+        try raw.withRawConnection { db in
+            try db.execute("UPDATE item_renderings SET bytes = x'0102' WHERE item_id % 2 = 0")
+            try db.execute("UPDATE item_renderings SET bytes = x'ffffff7f000000000000000041' WHERE item_id % 2 = 1")
+        }
+        #expect(store.ok(window) == first)
+        let sound = try raw.withRawConnection { try $0.scalarInt("SELECT count(*) FROM item_renderings WHERE length(bytes) > 13") ?? 0 }
+        #expect(sound == kept)
+    }
 }

@@ -53,7 +53,8 @@ enum JSONOutput {
     /// Renders the members of an occurrence object that come from its event alone, for the
     /// store to keep (``EventStore/renderedEvents(matching:renderer:)``). Bump the version in
     /// `format` whenever what ``EventChunks`` writes changes.
-    static let occurrenceRenderer = EventRenderer(format: "json-occurrence/1") { EventChunks($0).packed }
+    static let occurrenceRenderer = EventRenderer(format: "json-occurrence/1", render: { EventChunks($0).packed },
+                                                  accepts: { EventChunks.isPacked($0) })
 
     /// Rendered occurrences in the given order, written occurrence by occurrence: the members
     /// that come from the event alone are its rendering (``EventChunks``, made once per event
@@ -166,15 +167,27 @@ enum JSONOutput {
             return bytes
         }
 
-        /// The parts of ``packed`` bytes, as views into them.
+        /// Bytes laid out as ``packed`` makes them: a header whose three lengths fit in what
+        /// follows (a kept rendering is read back from the store file).
+        static func isPacked(_ bytes: [UInt8]) -> Bool {
+            bytes.withUnsafeBufferPointer { packed in
+                guard packed.count >= 12 else { return false }
+                let lengths = (0..<3).map { i in (0..<4).reduce(0) { $0 | Int(packed[i * 4 + $1]) << (8 * $1) } }
+                return lengths.reduce(12, +) <= packed.count
+            }
+        }
+
+        /// The parts of ``packed`` bytes, as views into them (checked by ``isPacked(_:)``).
         static func unpacked(_ packed: UnsafeBufferPointer<UInt8>) -> (uid: UnsafeBufferPointer<UInt8>, title: UnsafeBufferPointer<UInt8>,
                                                                       details: UnsafeBufferPointer<UInt8>, people: UnsafeBufferPointer<UInt8>) {
             func length(at offset: Int) -> Int {
                 Int(packed[offset]) | Int(packed[offset + 1]) << 8 | Int(packed[offset + 2]) << 16 | Int(packed[offset + 3]) << 24
             }
+            precondition(packed.count >= 12, "a rendering not made by EventChunks.packed")
             let uidEnd = 12 + length(at: 0)
             let titleEnd = uidEnd + length(at: 4)
             let detailsEnd = titleEnd + length(at: 8)
+            precondition(detailsEnd <= packed.count, "a rendering not made by EventChunks.packed")
             return (UnsafeBufferPointer(rebasing: packed[12..<uidEnd]), UnsafeBufferPointer(rebasing: packed[uidEnd..<titleEnd]),
                     UnsafeBufferPointer(rebasing: packed[titleEnd..<detailsEnd]),
                     UnsafeBufferPointer(rebasing: packed[detailsEnd..<packed.count]))
