@@ -14,8 +14,8 @@
 #
 # --large SIZE (make bench-large): the flat-memory check instead of the timing table. For
 # each of --sizes (default 2k 20k 100k) and SIZE, one whole-process `import` into a fresh
-# store and one `convert --to ics`, each under /usr/bin/time: peak RSS, wall and user CPU.
-# PASS when the SIZE feed stays under LARGE_RSS_MB (default 150) in both. The libical floor
+# store, one `convert --to ics` and one `convert --to json`, each under /usr/bin/time: peak
+# RSS, wall and user CPU. PASS when the SIZE feed stays under LARGE_RSS_MB (default 150) in all. The libical floor
 # is not run there (its bare parse of 500 MiB holds ~6 GiB). Appends JSON lines to
 # .build/bench/results/; BENCHMARKS.md is left alone.
 # Environment: BENCH_ICALKIT=0 turns off the icalkit whole-process measurements (on by
@@ -282,13 +282,15 @@ run_large() {
   [ -x /usr/bin/time ] || die "needs /usr/bin/time (Debian package 'time')"
   local size file failed=0
   log "large run $RUN_ID -> $OUT (limit ${LARGE_RSS_MB} MiB for $LARGE)"
-  printf '%-6s %-8s %13s %16s %10s %10s  %s\n' size stage "file" "peak RSS" wall user "< ${LARGE_RSS_MB} MiB"
+  printf '%-6s %-12s %13s %16s %10s %10s  %s\n' size stage "file" "peak RSS" wall user "< ${LARGE_RSS_MB} MiB"
   for size in $SIZES $LARGE; do
     file=$(feed_for "$size")
     fresh_store
     peak_of import "$size" "$file" -- "$ICALKIT" --store "$STORE" import "$file" --calendar bench || failed=1
     peak_of convert "$size" "$file" -- "$ICALKIT" convert "$file" --to ics -o "$BENCH/convert-large.ics" || failed=1
     rm -f "$BENCH/convert-large.ics"
+    peak_of convert_json "$size" "$file" -- "$ICALKIT" convert "$file" --to json -o "$BENCH/convert-large.json" || failed=1
+    rm -f "$BENCH/convert-large.json"
   done
   fresh_store
   return $failed

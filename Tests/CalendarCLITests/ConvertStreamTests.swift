@@ -2,6 +2,7 @@ import CalendarTestSupport
 import Foundation
 import ICalConversion
 import Testing
+@testable import CalendarCLI
 
 /// `convert --to ics` writes as it reads (items spooled until the calendar's VTIMEZONEs are
 /// known): its output must be the text ICalendarWriter makes from the whole documents, and the
@@ -69,5 +70,59 @@ struct ConvertStreamTests {
         #expect(result.status == .ok, "\(result)")
         #expect(result.stdout.components(separatedBy: "BEGIN:VEVENT").count - 1 == 2, "\(result.stdout)")
         #expect(result.stdout.contains("UID:two@x"))
+    }
+
+    // MARK: --to json
+
+    /// The JSON of every fixture, and of several files into one output, as
+    /// `JSONOutput.calendars` writes the whole documents.
+    @Test(arguments: TestFiles.fixtureFiles("import/valid").map(fixture) + [fixture("demo/team.ics")])
+    func sameJSONAsTheWholeDocumentWriter(_ path: String) throws {
+        let result = runCLI(["convert", path, "--to", "json"])
+        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let documents = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: stem))
+            .read(try Data(contentsOf: URL(fileURLWithPath: path)), fileName: path).documents
+        #expect(result.stdout == JSONOutput.calendars(documents))
+    }
+
+    @Test func severalFilesAndNoCalendarInJSON() throws {
+        let dir = try TemporaryDirectory()
+        let mixed = dir.path("mixed.ics")
+        try Data(Self.interleaved.utf8).write(to: URL(fileURLWithPath: mixed))
+        let team = fixture("demo/team.ics")
+        let result = runCLI(["convert", mixed, team, "--to", "json"])
+        #expect(result.status == .ok, "\(result)")
+        let documents = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: "mixed"))
+            .read(Data(Self.interleaved.utf8), fileName: mixed).documents
+            + ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: "team"))
+            .read(try Data(contentsOf: URL(fileURLWithPath: team)), fileName: team).documents
+        #expect(documents.count == 3)
+        #expect(result.stdout == JSONOutput.calendars(documents))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((object["calendars"] as? [Any])?.count == 3)
+
+        // A missing input alone: an error and no output file. An empty input: refused (65),
+        // and a document with no calendar.
+        let none = runCLI(["convert", dir.path("missing.ics"), "--to", "json", "-o", dir.path("out.json")])
+        #expect(none.status == .noInput)
+        #expect(!FileManager.default.fileExists(atPath: dir.path("out.json")))
+        let empty = dir.path("empty.ics")
+        try Data().write(to: URL(fileURLWithPath: empty))
+        let emptyResult = runCLI(["convert", empty, "--to", "json"])
+        #expect(emptyResult.status == .dataError)
+        #expect(emptyResult.stdout == "{\n  \"schemaVersion\": 1,\n  \"calendars\": []\n}\n")
+    }
+
+    /// With --out-dir each file gets its own JSON document, the same as for the file alone.
+    @Test func outDirWritesOneJSONDocumentPerFile() throws {
+        let dir = try TemporaryDirectory()
+        let files = [fixture("demo/team.ics"), fixture("import/valid/outlook-windows-zones-overrides.ics")]
+        let result = runCLI(["convert"] + files + ["--to", "json", "--out-dir", dir.path("out")])
+        #expect(result.status == .ok, "\(result)")
+        for file in files {
+            let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            let written = try String(contentsOfFile: dir.path("out/\(stem).json"), encoding: .utf8)
+            #expect(written == runCLI(["convert", file, "--to", "json"]).stdout)
+        }
     }
 }

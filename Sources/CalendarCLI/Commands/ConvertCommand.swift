@@ -69,12 +69,11 @@ enum ConvertCommand {
         }
 
         var status = ExitStatus.ok
-        var collected: [CalendarDocument] = []
         var anyRead = false
-        // iCalendar is written as it is read (see ICSStreamWriter); JSON is sorted, so it is
-        // rendered from the documents once read.
-        let shared = outDirectory == nil && format == .ics ? StreamedOutput(path: outPath, io: io) : nil
-        let sharedWriter = try shared.map { output throws(CLIError) in try ICSStreamWriter(output: output) }
+        // Written as it is read (see ICSStreamWriter and JSONStreamWriter): one output for all
+        // inputs, or one per input with --out-dir.
+        let shared = outDirectory == nil ? StreamedOutput(path: outPath, io: io) : nil
+        let sharedWriter = try shared.map { output throws(CLIError) in try format.streamWriter(output) }
         for path in inputs {
             let file: InputFile
             do {
@@ -87,14 +86,13 @@ enum ConvertCommand {
             anyRead = true
             let reader = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: file.stem))
             let target = outDirectory.map { URL(fileURLWithPath: $0).appendingPathComponent("\(file.stem).\(format.rawValue)").path }
-            let ownOutput = target != nil && format == .ics ? StreamedOutput(path: target, io: io) : nil
-            var documents: [CalendarDocument] = []
+            let ownOutput = target.map { StreamedOutput(path: $0, io: io) }
             let result: ReadResult
             do {
-                let icsWriter = try sharedWriter ?? ownOutput.map { output throws(CLIError) in try ICSStreamWriter(output: output) }
-                result = try file.stream(with: reader) { event in
-                    if let icsWriter { try icsWriter.handle(event) } else { ICalendarReader.collect(event, into: &documents) }
-                }
+                let ownWriter = try ownOutput.map { output throws(CLIError) in try format.streamWriter(output) }
+                guard let writer = sharedWriter ?? ownWriter else { continue }
+                result = try file.stream(with: reader) { event in try writer.handle(event) }
+                try ownWriter?.finish()
             } catch {
                 let failure = error as? CLIError ?? CLIError.io("\(error)")
                 io.printError("Error: \(failure.message)\n")
@@ -113,38 +111,30 @@ enum ConvertCommand {
             if result.skippedCount > 0 || result.diagnostics.contains(where: { $0.severity == .error }) {
                 status = status.combined(with: .dataError)
             }
-            if let target {
+            if let ownOutput {
                 do {
-                    if let ownOutput { try ownOutput.commit() } else { try OutputFile.write(render(documents, as: format), to: target) }
+                    try ownOutput.commit()
                 } catch {
-                    ownOutput?.discard()
+                    ownOutput.discard()
                     io.printError("Error: \(error.message)\n")
                     status = status.combined(with: error.status)
                 }
-            } else {
-                collected.append(contentsOf: documents)
             }
         }
 
-        if outDirectory == nil, anyRead {
+        if let shared {
+            guard anyRead else {
+                shared.discard()
+                return status
+            }
             do {
-                if let shared {
-                    try shared.commit()
-                } else if let outPath {
-                    try OutputFile.write(render(collected, as: format), to: outPath)
-                } else {
-                    try io.writeStdout(render(collected, as: format))
-                }
-            } catch let error as CLIError {
-                shared?.discard()
+                try sharedWriter?.finish()
+                try shared.commit()
+            } catch {
+                shared.discard()
                 io.printError("Error: \(error.message)\n")
                 status = status.combined(with: error.status)
-            } catch {
-                io.printError("Error: Cannot write to standard output: \(OutputFile.reason(error))\n")
-                status = status.combined(with: .ioError)
             }
-        } else {
-            shared?.discard()
         }
         return status
     }
@@ -156,13 +146,6 @@ enum ConvertCommand {
         case "ics", "ical", "icalendar", "ifb": return .ics
         case "jcal", "jcs": return .jcal
         default: return .json
-        }
-    }
-
-    static func render(_ documents: [CalendarDocument], as format: Format) -> Data {
-        switch format {
-        case .ics: Data(ICalendarWriter().write(documents).utf8)
-        case .json, .jcal: Data(JSONOutput.calendars(documents).utf8)
         }
     }
 }

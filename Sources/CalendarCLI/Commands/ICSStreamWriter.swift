@@ -7,7 +7,7 @@ import ICalConversion
 /// TZID used, known only then) goes to the output, then the spooled items and the verbatim
 /// components. Memory holds one item, whatever the input's size; the text is the same as
 /// ``ICalendarWriter`` writes for the whole documents.
-final class ICSStreamWriter {
+final class ICSStreamWriter: ConvertStreamWriter {
     private let output: StreamedOutput
     private let events: SpoolFile
     private let reminders: SpoolFile
@@ -28,6 +28,9 @@ final class ICSStreamWriter {
         events.discard()
         reminders.discard()
     }
+
+    /// Nothing to close: each calendar is whole when it ends.
+    func finish() throws(CLIError) {}
 
     func handle(_ event: ReadEvent) throws(CLIError) {
         switch event {

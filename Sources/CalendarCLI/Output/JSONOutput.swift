@@ -298,21 +298,19 @@ enum JSONOutput {
 
     static func calendar(_ document: CalendarDocument) -> JSONValue {
         let c = document.calendar
-        let events = document.events.map { event in
-            Occurrence(event: event, calendarTitle: c.title, startDate: event.startDate, endDate: event.endDate,
-                       occurrenceDate: event.occurrenceDate,
-                       isRecurring: event.hasRecurrenceRules || event.isDetached, isDetached: event.isDetached)
+        let events = document.events.enumerated().map { (i, e) in (order: EventOrder(e, position: i), value: calendarEvent(e, calendarTitle: c.title)) }
+        let reminders = document.reminders.enumerated().map { (i, r) in
+            (order: ReminderOrder(r, calendarTitle: c.title, position: i), value: reminder(r, calendarTitle: c.title))
         }
-        let eventObjects: [JSONValue] = sorted(events).map { o in
-            let e = o.event
-            return .object(occurrenceMembers(o) + [
-                ("recurrenceRules", .array(e.recurrenceRules.map { .string($0.rfc5545String) })),
-                ("recurrenceDates", .array(e.recurrenceDates.map { recurrenceDate($0, of: e) })),
-                ("exceptionDates", .array(e.exceptionDates.map { recurrenceDate($0, of: e) })),
-            ])
-        }
-        let reminderObjects = sorted(document.reminders.map { ($0, c.title) }).map { reminder($0.0, calendarTitle: $0.1) }
-        return .object([
+        return .object(calendarHead(c) + [
+            ("events", .array(events.sorted { $0.order < $1.order }.map(\.value))),
+            ("reminders", .array(reminders.sorted { $0.order < $1.order }.map(\.value))),
+        ])
+    }
+
+    /// The members of a calendar object before its `events` and `reminders`.
+    static func calendarHead(_ c: EventCalendar) -> [(String, JSONValue)] {
+        [
             ("title", .string(c.title)),
             ("color", .nullable(c.color)),
             ("description", .nullable(c.calendarDescription)),
@@ -320,8 +318,18 @@ enum JSONOutput {
             ("source", .nullable(c.sourceName)),
             ("productID", .nullable(c.productID)),
             ("timeZone", .nullable(c.defaultTimeZoneIdentifier)),
-            ("events", .array(eventObjects)),
-            ("reminders", .array(reminderObjects)),
+        ]
+    }
+
+    /// An event of a calendar document: the occurrence object of its first instance, plus its
+    /// rules, recurrence dates and exception dates.
+    static func calendarEvent(_ e: Event, calendarTitle: String) -> JSONValue {
+        let o = Occurrence(event: e, calendarTitle: calendarTitle, startDate: e.startDate, endDate: e.endDate,
+                           occurrenceDate: e.occurrenceDate, isRecurring: e.hasRecurrenceRules || e.isDetached, isDetached: e.isDetached)
+        return .object(occurrenceMembers(o) + [
+            ("recurrenceRules", .array(e.recurrenceRules.map { .string($0.rfc5545String) })),
+            ("recurrenceDates", .array(e.recurrenceDates.map { recurrenceDate($0, of: e) })),
+            ("exceptionDates", .array(e.exceptionDates.map { recurrenceDate($0, of: e) })),
         ])
     }
 
@@ -407,34 +415,77 @@ enum JSONOutput {
     }
 
     static func sorted(_ occurrences: [Occurrence]) -> [Occurrence] {
-        occurrences.sorted { a, b in
-            if a.startDate != b.startDate { return a.startDate < b.startDate }
-            if a.event.uid != b.event.uid { return a.event.uid < b.event.uid }
+        occurrences.enumerated().map { (EventOrder($0.element, position: $0.offset), $0.element) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    static func sorted(_ reminders: [(reminder: Reminder, calendarTitle: String)]) -> [(reminder: Reminder, calendarTitle: String)] {
+        reminders.enumerated().map { (ReminderOrder($0.element.reminder, calendarTitle: $0.element.calendarTitle, position: $0.offset), $0.element) }
+            .sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// The order of events and occurrences in JSON and tables: by start, then UID, then
+    /// occurrence date (none first), then end; equal ones keep their order (`position`).
+    struct EventOrder: Comparable {
+        var start: Date
+        var uid: String
+        var occurrenceDate: Date?
+        var end: Date
+        var position: Int
+
+        init(_ o: Occurrence, position: Int) {
+            (start, uid, occurrenceDate, end) = (o.startDate, o.event.uid, o.occurrenceDate, o.endDate)
+            self.position = position
+        }
+
+        init(_ e: Event, position: Int) {
+            (start, uid, occurrenceDate, end) = (e.startDate, e.uid, e.occurrenceDate, e.endDate)
+            self.position = position
+        }
+
+        static func < (a: EventOrder, b: EventOrder) -> Bool {
+            if a.start != b.start { return a.start < b.start }
+            if a.uid != b.uid { return a.uid < b.uid }
             switch (a.occurrenceDate, b.occurrenceDate) {
             case let (x?, y?) where x != y: return x < y
             case (nil, _?): return true
             case (_?, nil): return false
-            default: return a.endDate < b.endDate
+            default: break
             }
+            if a.end != b.end { return a.end < b.end }
+            return a.position < b.position
         }
     }
 
-    static func sorted(_ reminders: [(reminder: Reminder, calendarTitle: String)]) -> [(reminder: Reminder, calendarTitle: String)] {
-        func key(_ r: Reminder) -> String? { r.dueDateComponents.flatMap(sortKey) }
-        return reminders.sorted { a, b in
-            switch (key(a.reminder), key(b.reminder)) {
+    /// The order of reminders: by due date (undated last), then UID, then calendar title;
+    /// equal ones keep their order.
+    struct ReminderOrder: Comparable {
+        var due: String?
+        var uid: String
+        var calendarTitle: String
+        var position: Int
+
+        init(_ r: Reminder, calendarTitle: String, position: Int) {
+            due = r.dueDateComponents.flatMap(JSONOutput.sortKey)
+            uid = r.uid
+            self.calendarTitle = calendarTitle
+            self.position = position
+        }
+
+        static func < (a: ReminderOrder, b: ReminderOrder) -> Bool {
+            switch (a.due, b.due) {
             case let (x?, y?) where x != y: return x < y
             case (_?, nil): return true
             case (nil, _?): return false
-            default:
-                if a.reminder.uid != b.reminder.uid { return a.reminder.uid < b.reminder.uid }
-                return a.calendarTitle < b.calendarTitle
+            default: break
             }
+            if a.uid != b.uid { return a.uid < b.uid }
+            if a.calendarTitle != b.calendarTitle { return a.calendarTitle < b.calendarTitle }
+            return a.position < b.position
         }
     }
 
     /// A sortable form of a due date: the instant for zoned ones, the wall clock otherwise.
-    private static func sortKey(_ c: DateComponents) -> String? {
+    fileprivate static func sortKey(_ c: DateComponents) -> String? {
         guard let year = c.year, let month = c.month, let day = c.day else { return nil }
         var wall = utcDate(year: year, month: month, day: day, hour: c.hour ?? 0, minute: c.minute ?? 0, second: c.second ?? 0)
         if let zone = c.timeZone, c.hour != nil { wall = WhenParser.instant(wallClock: wall, in: zone) }

@@ -19,11 +19,39 @@ final class SpoolFile {
 
     deinit { fclose(file) }
 
+    /// Bytes written since the file was last emptied: where the next write starts.
+    private(set) var size = 0
+
     func write(_ bytes: [UInt8]) throws(CLIError) {
         let ok = bytes.withUnsafeBufferPointer { b in
             b.isEmpty || fwrite(b.baseAddress, 1, b.count, file) == b.count
         }
         if !ok { throw CLIError.io("Cannot write a temporary file: \(String(cString: strerror(errno)))") }
+        size += bytes.count
+    }
+
+    /// Hands the pieces at these `(offset, length)` places to `body`, in the order given (for
+    /// text written unsorted and read back sorted), then empties the file.
+    func drain(pieces: [(offset: Int, length: Int)], _ body: ([UInt8]) throws(CLIError) -> Void) throws(CLIError) {
+        try checkWritten()
+        var piece: [UInt8] = []
+        for (offset, length) in pieces {
+            piece = [UInt8](repeating: 0, count: length)
+            let got = piece.withUnsafeMutableBytes { pread(fileno(file), $0.baseAddress, length, off_t(offset)) }
+            guard got == length else {
+                throw CLIError.io("Cannot read a temporary file: \(got < 0 ? String(cString: strerror(errno)) : "it ended early")")
+            }
+            try body(piece)
+        }
+        discard()
+    }
+
+    /// A write error the buffer held back (ENOSPC in $TMPDIR) shows up here: reading back less
+    /// than was written would make a truncated calendar look whole.
+    private func checkWritten() throws(CLIError) {
+        if fflush(file) != 0 || ferror(file) != 0 {
+            throw CLIError.io("Cannot write a temporary file: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Empties the file without reading it.
@@ -31,15 +59,12 @@ final class SpoolFile {
         rewind(file)
         _ = ftruncate(fileno(file), 0)
         clearerr(file)
+        size = 0
     }
 
     /// Hands everything written so far to `body` in blocks, then empties the file.
     func drain(_ body: (Data) throws(CLIError) -> Void) throws(CLIError) {
-        // A write error the buffer held back (ENOSPC in $TMPDIR) shows up here: reading back
-        // less than was written would make a truncated calendar look whole.
-        if fflush(file) != 0 || ferror(file) != 0 {
-            throw CLIError.io("Cannot write a temporary file: \(String(cString: strerror(errno)))")
-        }
+        try checkWritten()
         rewind(file)
         var block = Data(count: 1 << 20)
         while true {
@@ -48,7 +73,6 @@ final class SpoolFile {
             if got < block.count { break }
         }
         if ferror(file) != 0 { throw CLIError.io("Cannot read a temporary file: \(String(cString: strerror(errno)))") }
-        rewind(file)
-        _ = ftruncate(fileno(file), 0)
+        discard()
     }
 }

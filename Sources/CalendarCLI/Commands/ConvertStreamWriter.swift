@@ -1,0 +1,22 @@
+import ICalConversion
+
+/// A `convert` output written as the input is read (``ICSStreamWriter``, ``JSONStreamWriter``):
+/// it is handed the reader's events in order, and ``finish()`` once after the last file.
+protocol ConvertStreamWriter: AnyObject {
+    func handle(_ event: ReadEvent) throws(CLIError)
+    /// Drops the calendar being read, after its file failed part-way: nothing of it reaches the
+    /// output, and the next file starts clean. Calendars that ended before stay.
+    func abandonCalendar()
+    /// Writes what closes the output.
+    func finish() throws(CLIError)
+}
+
+extension ConvertCommand.Format {
+    /// The writer of this format over `output`.
+    func streamWriter(_ output: StreamedOutput) throws(CLIError) -> any ConvertStreamWriter {
+        switch self {
+        case .ics: try ICSStreamWriter(output: output)
+        case .json, .jcal: try JSONStreamWriter(output: output)
+        }
+    }
+}
