@@ -271,7 +271,7 @@ peak_of() {
     if [ "$kb" -lt $(( LARGE_RSS_MB * 1024 )) ]; then verdict=PASS; else verdict=MISS; fi
   fi
   awk -v l="$label" -v s="$stage" -v b="$(stat -c %s "$file")" -v k="$kb" -v w="$wall" -v u="$user" -v v="$verdict" \
-    'BEGIN { printf "%-6s %-8s %9.1f MiB %12.1f MiB %8.2f s %8.2f s  %s\n", l, s, b / 1048576, k / 1024, w, u, v }'
+    'BEGIN { printf "%-6s %-12s %9.1f MiB %12.1f MiB %8.2f s %8.2f s  %s\n", l, s, b / 1048576, k / 1024, w, u, v }'
   printf '{"tool":"icalkit","stage":"%s_rss","label":"%s","run_id":"%s","file":"%s","bytes":%s,"peak_rss_kb":%s,"wall_s":%s,"user_s":%s}\n' \
     "$stage" "$label" "$RUN_ID" "$file" "$(stat -c %s "$file")" "$kb" "$wall" "$user" >> "$OUT"
   [ "$verdict" != MISS ]
