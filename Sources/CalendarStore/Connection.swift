@@ -16,6 +16,7 @@ package final class Connection {
     package let path: String
     private var statements: [String: Statement] = [:]
     package private(set) var isClosed = false
+    private var busyTimeoutMilliseconds: Int32 = 0
     /// Called with the SQL of every statement prepared or executed (tests record it).
     package var onSQL: ((String) -> Void)?
 
@@ -46,6 +47,7 @@ package final class Connection {
         self.path = path
         sqlite3_extended_result_codes(raw, 1)
         sqlite3_busy_timeout(raw, busyTimeoutMilliseconds)
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         do {
             try execute("PRAGMA foreign_keys = ON")
             // Statement journals and sorts stay in memory: each INSERT inside an import's one
@@ -77,6 +79,14 @@ package final class Connection {
         // (SIGKILL included: a transaction is there whole or not at all); only a power loss can
         // undo the last commits, never corrupt the file. FULL would fsync every commit.
         try execute("PRAGMA synchronous = NORMAL")
+    }
+
+    /// Runs `body` with another busy timeout (0: a locked database fails at once), for work
+    /// that is worth doing only if it does not have to wait.
+    package func withBusyTimeout<T>(milliseconds: Int32, _ body: () throws -> T) rethrows -> T {
+        sqlite3_busy_timeout(handle, milliseconds)
+        defer { sqlite3_busy_timeout(handle, busyTimeoutMilliseconds) }
+        return try body()
     }
 
     /// Runs one or more statements without results.

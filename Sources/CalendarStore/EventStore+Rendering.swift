@@ -112,18 +112,21 @@ extension EventStore {
     }
 
     /// Keeps renderings made by a query that read the store at `version` (`PRAGMA
-    /// data_version`), unless another connection has written since. Failing to write (a
-    /// read-only file, a busy store) keeps nothing, which only costs later queries time.
+    /// data_version`), unless another connection has written since. A store another
+    /// connection is writing is not waited for; failing to write (a read-only file, a busy
+    /// store) keeps nothing, which only costs later queries time.
     private func keepRenderings(_ fresh: [(itemID: Int64, event: RenderedEvent)], format: String, readAt version: Int64, _ db: Connection) {
-        _ = try? db.transaction(.immediate) {
-            guard try db.scalarInt("PRAGMA data_version") == version else { return }
-            for (id, event) in fresh {
-                try db.run("""
-                    INSERT OR REPLACE INTO item_renderings
-                        (item_id, format, uid, is_all_day, tzid, occurrence_date_is_all_day, is_canceled, bytes)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [.integer(id), .text(format), .text(event.uid), SQLValue(event.isAllDay), SQLValue(event.timeZone?.identifier),
-                          SQLValue(event.occurrenceDateIsAllDay), SQLValue(event.isCanceled), .blob(event.bytes)])
+        _ = try? db.withBusyTimeout(milliseconds: 0) {
+            try db.transaction(.immediate) {
+                guard try db.scalarInt("PRAGMA data_version") == version else { return }
+                for (id, event) in fresh {
+                    try db.run("""
+                        INSERT OR REPLACE INTO item_renderings
+                            (item_id, format, uid, is_all_day, tzid, occurrence_date_is_all_day, is_canceled, bytes)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """, [.integer(id), .text(format), .text(event.uid), SQLValue(event.isAllDay), SQLValue(event.timeZone?.identifier),
+                              SQLValue(event.occurrenceDateIsAllDay), SQLValue(event.isCanceled), .blob(event.bytes)])
+                }
             }
         }
     }

@@ -225,6 +225,28 @@ struct RenderedEventsTests {
         }
     }
 
+    @Test("A store another connection is writing: the query answers at once and keeps nothing")
+    func busyStoreIsNotWaitedFor() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("store.sqlite").path
+            let store = try EventStore(path: path)
+            let other = try EventStore(path: path)
+            defer { try? store.close(); try? other.close() }
+            _ = try store.importDocument(try OccurrenceIndexTests.document(Self.keepableFeed), intoCalendar: "Work")
+            let week = EventPredicate(startDate: utc(2026, 3, 2), endDate: utc(2026, 3, 9), timeZone: .gmt)
+            _ = try store.events(matching: week)      // the index covers the week
+            // The other connection holds the write lock while the query keeps its renderings.
+            try other.withRawConnection { try $0.execute("BEGIN IMMEDIATE") }
+            let started = Date()
+            let renderer = CountingRenderer()
+            try Self.expectSame(store, week, renderer)
+            #expect(Date().timeIntervalSince(started) < 2, "the 5 s busy timeout was waited for")
+            #expect(renderer.calls > 0)
+            try other.withRawConnection { try $0.execute("ROLLBACK") }
+            #expect(try Self.kept(store) == 0)
+        }
+    }
+
     @Test("A store that cannot be written still answers, and keeps nothing")
     func readOnlyKeepsNothing() throws {
         try withTemporaryDirectory { directory in
