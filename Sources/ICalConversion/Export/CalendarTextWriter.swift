@@ -29,7 +29,14 @@ public struct CalendarTextWriter {
     struct OrderedTZIDs {
         private(set) var list: [String] = []
         private var seen: Set<String> = []
+        /// The bytes last given to ``add(bytes:)``: most lines of an item name the same zone.
+        private var last: [UInt8] = []
         mutating func add(_ tzid: String) { if seen.insert(tzid).inserted { list.append(tzid) } }
+        mutating func add(bytes tzid: UnsafeBufferPointer<UInt8>) {
+            guard !tzid.elementsEqual(last) else { return }
+            last = Array(tzid)
+            add(String(decoding: tzid, as: UTF8.self))
+        }
     }
 
     /// `header`'s events and reminders are not written (hand them to `event`/`reminder`);
@@ -56,6 +63,25 @@ public struct CalendarTextWriter {
             ICalendarWriter.forEachTZID(in: body.pieces[...]) { reminderTZIDs.add($0) }
         }
         finish(body, to: &out)
+    }
+
+    /// Appends an unedited event's original text (unfolded lines, CRLF-separated, as UTF-8)
+    /// folded: what ``event(_:to:)`` writes for an event whose source is unchanged.
+    public mutating func event(originalText text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        CalendarTextWriter.append(originalText: text, to: &out, tzids: &eventTZIDs)
+    }
+
+    /// Appends an unedited reminder's original text, as ``event(originalText:to:)``.
+    public mutating func reminder(originalText text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        CalendarTextWriter.append(originalText: text, to: &out, tzids: &reminderTZIDs)
+    }
+
+    /// Folds the text's lines into `out` and notes their TZIDs, in one pass.
+    private static func append(originalText text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], tzids: inout OrderedTZIDs) {
+        LineFolder.forEachLine(in: text) { line in
+            ICalendarWriter.forEachTZID(inLine: line) { tzids.add(bytes: $0) }
+            LineFolder.append(bytes: line, to: &out)
+        }
     }
 
     private mutating func finish(_ body: PropertyWriter, to out: inout [UInt8]) {

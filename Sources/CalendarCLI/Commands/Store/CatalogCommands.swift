@@ -17,24 +17,66 @@ enum CatalogCommands {
             throw CLIError.failure("jCal output (--format jcal) is not implemented yet")
         }
         let progress = ProgressBar(io: io, quiet: args.has("quiet"))
-        let documents: [CalendarDocument] = try StoreAccess.with(invocation) { store in
+        let bytes: [UInt8] = try StoreAccess.with(invocation) { store in
             let titles = try StoreAccess.calendarTitles(invocation) ?? store.calendars().map(\.title)
             var seen: Set<String> = []
             let unique = titles.filter { seen.insert($0).inserted }
-            return try unique.enumerated().map { index, title in
-                progress.update(done: index, total: unique.count + 1, label: "reading " + title)
-                return try store.document(forCalendar: title)
+            if format == "json" {
+                let documents = try unique.enumerated().map { index, title in
+                    progress.update(done: index, total: unique.count + 1, label: "reading " + title)
+                    return try store.document(forCalendar: title)
+                }
+                progress.update(done: documents.count, total: documents.count + 1, label: "writing")
+                return Array(JSONOutput.calendars(documents).utf8)
+            }
+            var out: [UInt8] = []
+            for (index, title) in unique.enumerated() {
+                progress.update(done: index, total: unique.count, label: "exporting " + title)
+                try exportICS(title, from: store, to: &out)
+            }
+            return out
+        }
+        progress.finish()
+        // The bytes as Data without copying them (an export can be many megabytes).
+        let written: Result<Void, CLIError> = bytes.withUnsafeBytes { buffer in
+            let data = buffer.baseAddress.map {
+                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: buffer.count, deallocator: .none)
+            } ?? Data()
+            do throws(CLIError) {
+                if let out = args.value(StoreCommands.exportOut), out != "-" {
+                    try OutputFile.write(data, to: out)
+                } else {
+                    try io.write(data)
+                }
+                return .success(())
+            } catch {
+                return .failure(error)
             }
         }
-        progress.update(done: documents.count, total: documents.count + 1, label: "writing")
-        let bytes = format == "json" ? Data(JSONOutput.calendars(documents).utf8) : Data(ICalendarWriter().encoded(documents))
-        progress.finish()
-        if let out = args.value(StoreCommands.exportOut), out != "-" {
-            try OutputFile.write(bytes, to: out)
-        } else {
-            try io.write(bytes)
-        }
+        try written.get()
         return .ok
+    }
+
+    /// Appends the calendar's VCALENDAR: as ``ICalendarWriter`` writes the calendar's
+    /// document, with unedited items written from the text the store kept (their models are
+    /// not decoded).
+    private static func exportICS(_ title: String, from store: EventStore, to out: inout [UInt8]) throws {
+        var writer: CalendarTextWriter?
+        var events: [UInt8] = []
+        var reminders: [UInt8] = []
+        try store.exportCalendar(title, header: { writer = CalendarTextWriter(header: $0) }) { item in
+            switch item {
+            case .eventText(let text): writer?.event(originalText: text, to: &events)
+            case .reminderText(let text): writer?.reminder(originalText: text, to: &reminders)
+            case .event(let event): writer?.event(event, to: &events)
+            case .reminder(let reminder): writer?.reminder(reminder, to: &reminders)
+            }
+        }
+        guard let writer else { return }
+        writer.head(to: &out)
+        out += events
+        out += reminders
+        writer.tail(to: &out)
     }
 
     // MARK: calendars
