@@ -155,6 +155,19 @@ extension CLIIO {
         }
     }
 
+    /// Writes `bytes` to stdout without copying them into a `Data` first.
+    func write(_ bytes: [UInt8]) throws(CLIError) {
+        let written: Result<Void, CLIError> = bytes.withUnsafeBytes { buffer in
+            do throws(CLIError) {
+                try write(Data.borrowing(buffer))
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try written.get()
+    }
+
     /// Writes `text` to stderr; failures are ignored (there is nowhere left to report them).
     func printError(_ text: String) {
         try? writeStderr(Data(text.utf8))
@@ -163,5 +176,13 @@ extension CLIIO {
     /// True when coloured output is wanted: stdout is a terminal and `NO_COLOR` is unset or empty.
     var usesColor: Bool {
         stdoutIsTerminal && (environment("NO_COLOR") ?? "").isEmpty
+    }
+}
+
+extension Data {
+    /// A `Data` over `buffer`'s bytes, not copied: use it only while `buffer` is valid.
+    static func borrowing(_ buffer: UnsafeRawBufferPointer) -> Data {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return Data() }
+        return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none)
     }
 }

@@ -30,9 +30,27 @@ public enum LineFolder {
         text.withUTF8 { appendLines(of: $0, to: &out) }
     }
 
-    /// ``appendLines(of:to:)-(String,_)`` for text given as UTF-8 bytes.
+    /// ``appendLines(of:to:)-(String,_)`` for text given as UTF-8 bytes. Lines that come out
+    /// as they are (CRLF-ended, not empty, at most 75 octets: most lines of most items) are
+    /// copied a run at a time rather than one by one.
     public static func appendLines(of text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        forEachLine(in: text) { append(bytes: $0, to: &out) }
+        guard let base = text.baseAddress else { return }
+        let n = text.count
+        var runStart = 0   // text[runStart..<start] is already in its written form
+        var start = 0
+        while start < n {
+            let end = memchr(base + start, 0x0A, n - start).map { UnsafeRawPointer(base).distance(to: $0) } ?? n
+            let stop = end > start && text[end - 1] == 0x0D ? end - 1 : end
+            if end < n && stop == end - 1 && stop > start && stop - start <= maxOctets {
+                start = end + 1
+                continue
+            }
+            if start > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<start])) }
+            if stop > start { append(bytes: UnsafeBufferPointer(rebasing: text[start..<stop]), to: &out) }
+            start = end + 1
+            runStart = start
+        }
+        if runStart < n { out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<n])) }
     }
 
     /// Calls `body` with each non-empty line of `text` (split at LF, a CR before it dropped).

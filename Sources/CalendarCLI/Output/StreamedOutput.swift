@@ -22,7 +22,20 @@ final class StreamedOutput {
         writeStdout = io.writeStdout
     }
 
+    /// A piece of a block or more is written as it is, without a copy into the buffer.
     func write(_ bytes: [UInt8]) throws(CLIError) {
+        guard bytes.count < StreamedOutput.blockBytes else {
+            try flush()
+            let written: Result<Void, CLIError> = bytes.withUnsafeBytes { raw in
+                do throws(CLIError) {
+                    try send(Data.borrowing(raw))
+                    return .success(())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return try written.get()
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= StreamedOutput.blockBytes { try flush() }
     }
@@ -35,15 +48,19 @@ final class StreamedOutput {
     private func flush() throws(CLIError) {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
+        try send(buffer)
+    }
+
+    private func send(_ data: Data) throws(CLIError) {
         guard let path else {
-            do { try writeStdout(buffer) } catch {
+            do { try writeStdout(data) } catch {
                 throw CLIError.io("Cannot write to standard output: \(OutputFile.reason(error))")
             }
             return
         }
         if handle == nil { try createTemporary(for: path) }
         do {
-            try handle?.write(contentsOf: buffer)
+            try handle?.write(contentsOf: data)
         } catch {
             throw CLIError.io("Cannot write '\(path)': \(OutputFile.reason(error))")
         }

@@ -76,12 +76,10 @@ public struct CalendarTextWriter {
         CalendarTextWriter.append(originalText: text, to: &out, tzids: &reminderTZIDs)
     }
 
-    /// Folds the text's lines into `out` and notes their TZIDs, in one pass.
+    /// Notes the TZIDs of the text's lines and appends them folded.
     private static func append(originalText text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], tzids: inout OrderedTZIDs) {
-        LineFolder.forEachLine(in: text) { line in
-            ICalendarWriter.forEachTZID(inLine: line) { tzids.add(bytes: $0) }
-            LineFolder.append(bytes: line, to: &out)
-        }
+        ICalendarWriter.forEachTZIDBytes(inLines: text) { tzids.add(bytes: $0) }
+        LineFolder.appendLines(of: text, to: &out)
     }
 
     private mutating func finish(_ body: PropertyWriter, to out: inout [UInt8]) {

@@ -59,14 +59,29 @@ public struct ICalendarWriter: Sendable {
 
     /// ``forEachTZID(in:_:)`` for lines given as UTF-8 bytes (separated by CRLF or LF).
     static func forEachTZID(inLines text: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
-        LineFolder.forEachLine(in: text) { line in
-            forEachTZID(inLine: line) { body(String(decoding: $0, as: UTF8.self)) }
+        forEachTZIDBytes(inLines: text) { body(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// Calls `body` with the bytes of each TZID parameter value of the lines of `text`. Only
+    /// lines with a ';' can have parameters, so the others are skipped by memchr.
+    static func forEachTZIDBytes(inLines text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let base = text.baseAddress else { return }
+        let n = text.count
+        var from = 0   // a line start
+        while from < n, let hit = memchr(base + from, Int32(UInt8(ascii: ";")), n - from) {
+            let semicolon = UnsafeRawPointer(base).distance(to: hit)
+            var lineStart = semicolon
+            while lineStart > from && text[lineStart - 1] != 0x0A { lineStart -= 1 }
+            let lineEnd = memchr(base + semicolon, 0x0A, n - semicolon).map { UnsafeRawPointer(base).distance(to: $0) } ?? n
+            let stop = lineEnd > lineStart && text[lineEnd - 1] == 0x0D ? lineEnd - 1 : lineEnd
+            forEachTZID(inLine: UnsafeBufferPointer(rebasing: text[lineStart..<stop]), body)
+            from = lineEnd + 1
         }
     }
 
     /// Calls `body` with the bytes of each TZID parameter value (quoted or not) of one unfolded
     /// line, read from the parameter part only (before the first unquoted ':').
-    static func forEachTZID(inLine line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    private static func forEachTZID(inLine line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         if let params = parameterPart(of: line) { forEachTZID(inParameters: params, body) }
     }
 

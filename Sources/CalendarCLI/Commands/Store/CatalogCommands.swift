@@ -17,7 +17,7 @@ enum CatalogCommands {
             throw CLIError.failure("jCal output (--format jcal) is not implemented yet")
         }
         let progress = ProgressBar(io: io, quiet: args.has("quiet"))
-        let bytes: [UInt8] = try StoreAccess.with(invocation) { store in
+        let pieces: [[UInt8]] = try StoreAccess.with(invocation) { store in
             let titles = try StoreAccess.calendarTitles(invocation) ?? store.calendars().map(\.title)
             var seen: Set<String> = []
             let unique = titles.filter { seen.insert($0).inserted }
@@ -27,56 +27,55 @@ enum CatalogCommands {
                     return try store.document(forCalendar: title)
                 }
                 progress.update(done: documents.count, total: documents.count + 1, label: "writing")
-                return Array(JSONOutput.calendars(documents).utf8)
+                return [Array(JSONOutput.calendars(documents).utf8)]
             }
-            var out: [UInt8] = []
+            var pieces: [[UInt8]] = []
             for (index, title) in unique.enumerated() {
                 progress.update(done: index, total: unique.count, label: "exporting " + title)
-                try exportICS(title, from: store, to: &out)
+                pieces += try exportICS(title, from: store)
             }
-            return out
+            return pieces
         }
         progress.finish()
-        // The bytes as Data without copying them (an export can be many megabytes).
-        let written: Result<Void, CLIError> = bytes.withUnsafeBytes { buffer in
-            let data = buffer.baseAddress.map {
-                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: buffer.count, deallocator: .none)
-            } ?? Data()
+        // Everything was read before anything is written: a store error leaves no partial output.
+        if let path = args.value(StoreCommands.exportOut), path != "-" {
+            let output = StreamedOutput(path: path, io: io)
             do throws(CLIError) {
-                if let out = args.value(StoreCommands.exportOut), out != "-" {
-                    try OutputFile.write(data, to: out)
-                } else {
-                    try io.write(data)
-                }
-                return .success(())
+                for piece in pieces { try output.write(piece) }
+                try output.commit()
             } catch {
-                return .failure(error)
+                output.discard()
+                throw error
             }
+        } else {
+            for piece in pieces { try io.write(piece) }
         }
-        try written.get()
         return .ok
     }
 
-    /// Appends the calendar's VCALENDAR: as ``ICalendarWriter`` writes the calendar's
+    /// The calendar's VCALENDAR, in pieces: as ``ICalendarWriter`` writes the calendar's
     /// document, with unedited items written from the text the store kept (their models are
     /// not decoded).
-    private static func exportICS(_ title: String, from store: EventStore, to out: inout [UInt8]) throws {
+    private static func exportICS(_ title: String, from store: EventStore) throws -> [[UInt8]] {
         var writer: CalendarTextWriter?
-        var events: [UInt8] = []
-        var reminders: [UInt8] = []
+        var events = ByteChunks()
+        var reminders = ByteChunks()
         try store.exportCalendar(title, header: { writer = CalendarTextWriter(header: $0) }) { item in
             switch item {
-            case .eventText(let text): writer?.event(originalText: text, to: &events)
-            case .reminderText(let text): writer?.reminder(originalText: text, to: &reminders)
-            case .event(let event): writer?.event(event, to: &events)
-            case .reminder(let reminder): writer?.reminder(reminder, to: &reminders)
+            case .eventText(let text): writer?.event(originalText: text, to: &events.current)
+            case .reminderText(let text): writer?.reminder(originalText: text, to: &reminders.current)
+            case .event(let event): writer?.event(event, to: &events.current)
+            case .reminder(let reminder): writer?.reminder(reminder, to: &reminders.current)
             }
+            events.sealIfFull()
+            reminders.sealIfFull()
         }
-        guard let writer else { return }
-        writer.head(to: &out)
-        out += events
-        out += reminders
-        writer.tail(to: &out)
+        guard let writer else { return [] }
+        var head: [UInt8] = []
+        writer.head(to: &head)
+        var tail: [UInt8] = []
+        writer.tail(to: &tail)
+        return [head] + events.pieces + reminders.pieces + [tail]
     }
 
     // MARK: calendars
