@@ -47,14 +47,14 @@ public extension EventStore {
                         let sameUID = stored.withBlob(3) { $0.elementsEqual(held.uid) }
                         if !sameUID { try held.flush(calendar: title, item) }
                     }
-                    let kindName = stored.text(0)
+                    let kind = stored.withBlob(0) { ItemKind(bytes: $0) }
                     let hasText = !stored.isNull(2)
                     try stored.withBlob(hasText ? 2 : 1) { bytes in
                         if isOverride {
                             if held.items.isEmpty { held.uid = stored.withBlob(3) { Array($0) } }
-                            held.items.append((kindName, hasText, Array(bytes)))
+                            held.items.append((kind, hasText, Array(bytes)))
                         } else {
-                            try EventStore.export(kindName: kindName, hasText: hasText, bytes: bytes, calendar: title, item)
+                            try EventStore.export(kind: kind, hasText: hasText, bytes: bytes, calendar: title, item)
                         }
                     }
                     if !isOverride { try held.flush(calendar: title, item) }
@@ -79,9 +79,8 @@ extension EventStore {
         """
 
     /// Hands one item over: its original text (`hasText`), else its model decoded.
-    static func export(kindName: String?, hasText: Bool, bytes: UnsafeRawBufferPointer, calendar: String,
+    static func export(kind: ItemKind?, hasText: Bool, bytes: UnsafeRawBufferPointer, calendar: String,
                        _ item: (ExportItem) throws -> Void) throws {
-        let kind = ItemKind(rawValue: kindName ?? "")
         switch kind {
         case .event where hasText: try item(.eventText(bytes.assumingMemoryBound(to: UInt8.self)))
         case .reminder where hasText: try item(.reminderText(bytes.assumingMemoryBound(to: UInt8.self)))
@@ -95,15 +94,31 @@ extension EventStore {
     /// the next step).
     struct HeldOverrides {
         var uid: [UInt8] = []
-        var items: [(kindName: String?, hasText: Bool, bytes: [UInt8])] = []
+        var items: [(kind: ItemKind?, hasText: Bool, bytes: [UInt8])] = []
 
         mutating func flush(calendar: String, _ item: (ExportItem) throws -> Void) throws {
             defer { items.removeAll(keepingCapacity: true) }
             for held in items {
                 try held.bytes.withUnsafeBytes { bytes in
-                    try EventStore.export(kindName: held.kindName, hasText: held.hasText, bytes: bytes, calendar: calendar, item)
+                    try EventStore.export(kind: held.kind, hasText: held.hasText, bytes: bytes, calendar: calendar, item)
                 }
             }
+        }
+    }
+}
+
+extension ItemKind {
+    /// The kind named by a `kind` column's bytes (no `String` made per row).
+    init?(bytes: UnsafeRawBufferPointer) {
+        func named(_ name: StaticString) -> Bool {
+            bytes.count == name.utf8CodeUnitCount && memcmp(bytes.baseAddress!, name.utf8Start, bytes.count) == 0
+        }
+        if named("event") {
+            self = .event
+        } else if named("reminder") {
+            self = .reminder
+        } else {
+            return nil
         }
     }
 }

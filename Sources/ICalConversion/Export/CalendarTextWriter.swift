@@ -30,10 +30,13 @@ public struct CalendarTextWriter {
         private(set) var list: [String] = []
         private var seen: Set<String> = []
         /// The bytes last given to ``add(bytes:)``: most lines of an item name the same zone.
-        private var last: [UInt8] = []
+        private var last: [UInt8]?
         mutating func add(_ tzid: String) { if seen.insert(tzid).inserted { list.append(tzid) } }
         mutating func add(bytes tzid: UnsafeBufferPointer<UInt8>) {
-            guard !tzid.elementsEqual(last) else { return }
+            if let last, last.count == tzid.count,
+               tzid.isEmpty || last.withUnsafeBufferPointer({ memcmp($0.baseAddress!, tzid.baseAddress!, tzid.count) == 0 }) {
+                return
+            }
             last = Array(tzid)
             add(String(decoding: tzid, as: UTF8.self))
         }

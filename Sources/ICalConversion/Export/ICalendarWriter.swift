@@ -62,16 +62,21 @@ public struct ICalendarWriter: Sendable {
         forEachTZIDBytes(inLines: text) { body(String(decoding: $0, as: UTF8.self)) }
     }
 
-    /// Calls `body` with the bytes of each TZID parameter value of the lines of `text`. Only
-    /// lines with a ';' can have parameters, so the others are skipped by memchr.
+    /// Calls `body` with the bytes of each TZID parameter value of the lines of `text`. A line
+    /// can have one only if it holds ";TZID=" (in any case), so only such lines are read
+    /// parameter by parameter; memchr finds the ';'s.
     static func forEachTZIDBytes(inLines text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard let base = text.baseAddress else { return }
         let n = text.count
-        var from = 0   // a line start
+        var from = 0
         while from < n, let hit = memchr(base + from, Int32(UInt8(ascii: ";")), n - from) {
             let semicolon = UnsafeRawPointer(base).distance(to: hit)
+            guard n - semicolon > 5, isTZIDName(UnsafeBufferPointer(rebasing: text[(semicolon + 1)...])) else {
+                from = semicolon + 1
+                continue
+            }
             var lineStart = semicolon
-            while lineStart > from && text[lineStart - 1] != 0x0A { lineStart -= 1 }
+            while lineStart > 0 && text[lineStart - 1] != 0x0A { lineStart -= 1 }
             let lineEnd = memchr(base + semicolon, 0x0A, n - semicolon).map { UnsafeRawPointer(base).distance(to: $0) } ?? n
             let stop = lineEnd > lineStart && text[lineEnd - 1] == 0x0D ? lineEnd - 1 : lineEnd
             forEachTZID(inLine: UnsafeBufferPointer(rebasing: text[lineStart..<stop]), body)
@@ -129,7 +134,7 @@ public struct ICalendarWriter: Sendable {
         if params.count > start { finish(params.count) }
     }
 
-    /// True when `p` starts with `TZID=` (the name in any case).
+    /// True when `p` (at least 5 bytes) starts with `TZID=` (the name in any case).
     private static func isTZIDName(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
         p[0] | 0x20 == UInt8(ascii: "t") && p[1] | 0x20 == UInt8(ascii: "z") && p[2] | 0x20 == UInt8(ascii: "i")
             && p[3] | 0x20 == UInt8(ascii: "d") && p[4] == UInt8(ascii: "=")
