@@ -157,15 +157,7 @@ extension CLIIO {
 
     /// Writes `bytes` to stdout without copying them into a `Data` first.
     func write(_ bytes: [UInt8]) throws(CLIError) {
-        let written: Result<Void, CLIError> = bytes.withUnsafeBytes { buffer in
-            do throws(CLIError) {
-                try write(Data.borrowing(buffer))
-                return .success(())
-            } catch {
-                return .failure(error)
-            }
-        }
-        try written.get()
+        try bytes.withBorrowedData { data throws(CLIError) in try write(data) }
     }
 
     /// Writes `text` to stderr; failures are ignored (there is nowhere left to report them).
@@ -179,10 +171,20 @@ extension CLIIO {
     }
 }
 
-extension Data {
-    /// A `Data` over `buffer`'s bytes, not copied: use it only while `buffer` is valid.
-    static func borrowing(_ buffer: UnsafeRawBufferPointer) -> Data {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return Data() }
-        return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none)
+extension Array where Element == UInt8 {
+    /// Calls `body` with the bytes as a `Data` that borrows them (no copy of a large output).
+    func withBorrowedData(_ body: (Data) throws(CLIError) -> Void) throws(CLIError) {
+        let result: Result<Void, CLIError> = withUnsafeBytes { raw in
+            let data = raw.baseAddress.map {
+                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: raw.count, deallocator: .none)
+            } ?? Data()
+            do throws(CLIError) {
+                try body(data)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
     }
 }

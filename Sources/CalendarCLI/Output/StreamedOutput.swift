@@ -26,15 +26,7 @@ final class StreamedOutput {
     func write(_ bytes: [UInt8]) throws(CLIError) {
         guard bytes.count < StreamedOutput.blockBytes else {
             try flush()
-            let written: Result<Void, CLIError> = bytes.withUnsafeBytes { raw in
-                do throws(CLIError) {
-                    try send(Data.borrowing(raw))
-                    return .success(())
-                } catch {
-                    return .failure(error)
-                }
-            }
-            return try written.get()
+            return try bytes.withBorrowedData { data throws(CLIError) in try send(data) }
         }
         buffer.append(contentsOf: bytes)
         if buffer.count >= StreamedOutput.blockBytes { try flush() }
