@@ -1,17 +1,21 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// The C libraries come from Debian's static archives (`-l:libX.a`: the same code as its
-/// shared libraries), linked with lld (which needs no archive order) and relative relocations
-/// packed (DT_RELR). Every `icalkit` run is a whole process: without five shared libraries to
-/// load, relocate and bind (libical, SQLite, ICU uc/i18n/data), `icalkit --version` went from
-/// 8.4 M to 4.0 M instructions and 5.8 to 3.8 ms of CPU (Bench/HISTORY.md). libical's own
-/// shared library also pulled in libicalss, libicalvcal and Berkeley DB, none of them used.
-func staticArchives(_ names: [String]) -> [LinkerSetting] {
-    names.map { .linkedLibrary(":lib\($0).a", .when(platforms: [.linux])) }
-        + names.map { .linkedLibrary($0, .when(platforms: [.macOS])) }
-        + [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))]
-}
+/// SQLite comes from Debian's static archive (`-l:libsqlite3.a`: the same code as its shared
+/// library), so a whole `icalkit` process does not load, relocate and bind it at start
+/// (`icalkit --version`: 1.2 M instructions; Bench/HISTORY.md). libical and ICU stay shared:
+/// libical 3.0.16 hands ICU a `char` string as UTF-16 for a floating DTSTART
+/// (`UCAL_UNKNOWN_ZONE_ID`), whose length then depends on the bytes after it; linked
+/// statically that made every recurrence iterator upper-case megabytes (an import 2.4x slower).
+let staticSQLite: [LinkerSetting] = [
+    .linkedLibrary(":libsqlite3.a", .when(platforms: [.linux])),
+    .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
+]
+
+/// The shipped binary: linked with lld, relative relocations packed (DT_RELR, glibc 2.36).
+let packedRelocations: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux])),
+]
 
 let package = Package(
     name: "icalkit",
@@ -24,19 +28,20 @@ let package = Package(
     ],
     targets: [
         // C libraries, each owned by exactly one Swift module.
-        // Headers only: the libraries are linked by the targets below (see staticArchives).
+        // No pkg-config for libical: its flags add libicalss and libicalvcal (and through them
+        // Berkeley DB), which icalkit does not use. The module map links libical alone.
         .systemLibrary(name: "CLibical", providers: [.apt(["libical-dev"])]),
+        // Headers only: CalendarStore links SQLite (see staticSQLite).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        // ICU is C++: its archives need the C++ runtime (a shared Swift runtime does not bring it).
-        .target(name: "CWinZones", linkerSettings: staticArchives(["icui18n", "icuuc", "icudata"]) + [.linkedLibrary("stdc++")]),
+        .target(name: "CWinZones", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
 
-        .target(name: "ICalCore", dependencies: ["CLibical"], linkerSettings: staticArchives(["ical"])),
+        .target(name: "ICalCore", dependencies: ["CLibical"]),
         .target(name: "CalendarModel"),
         .target(name: "ICalConversion", dependencies: ["ICalCore", "CalendarModel", "CWinZones"]),
         .target(name: "CalendarStore", dependencies: ["CSQLite", "CalendarModel", "ICalConversion"],
-                linkerSettings: staticArchives(["sqlite3"])),
+                linkerSettings: staticSQLite),
         .target(name: "CalendarCLI", dependencies: ["CalendarModel", "ICalConversion", "CalendarStore"]),
-        .executableTarget(name: "icalkit", dependencies: ["CalendarCLI"]),
+        .executableTarget(name: "icalkit", dependencies: ["CalendarCLI"], linkerSettings: packedRelocations),
         // `make conformance`: the third-party corpus against the python oracle, libical's recurrence vectors.
         .executableTarget(name: "icalkit-conformance", dependencies: ["ICalCore", "ICalConversion", "CalendarModel", "CalendarTestSupport"],
                           path: "Sources/ConformanceRunner"),
