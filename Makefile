@@ -20,7 +20,9 @@ deps:
 
 ## Release build. The Swift runtime and Foundation are linked in statically: a whole
 ## `icalkit` process then starts about 15 ms sooner (no dynamic loading of the Swift
-## libraries), which is most of a small query's time.
+## libraries), which is most of a small query's time. SQLite comes from Debian's static
+## archive and libical without libicalss/libicalvcal; the binary is linked with lld and
+## packed relative relocations (Package.swift).
 build: deps
 	$(SWIFT) build -c release --product icalkit --static-swift-stdlib
 

@@ -1,6 +1,22 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// SQLite comes from Debian's static archive (`-l:libsqlite3.a`: the same code as its shared
+/// library), so a whole `icalkit` process does not load, relocate and bind it at start
+/// (`icalkit --version`: 1.2 M instructions; Bench/HISTORY.md). libical and ICU stay shared:
+/// libical 3.0.16 hands ICU a `char` string as UTF-16 for a floating DTSTART
+/// (`UCAL_UNKNOWN_ZONE_ID`), whose length then depends on the bytes after it; linked
+/// statically that made every recurrence iterator upper-case megabytes (an import 2.4x slower).
+let staticSQLite: [LinkerSetting] = [
+    .linkedLibrary(":libsqlite3.a", .when(platforms: [.linux])),
+    .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
+]
+
+/// The shipped binary: linked with lld, relative relocations packed (DT_RELR, glibc 2.36).
+let packedRelocations: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux])),
+]
+
 let package = Package(
     name: "icalkit",
     platforms: [.macOS(.v13)],
@@ -12,16 +28,20 @@ let package = Package(
     ],
     targets: [
         // C libraries, each owned by exactly one Swift module.
-        .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // No pkg-config for libical: its flags add libicalss and libicalvcal (and through them
+        // Berkeley DB), which icalkit does not use. The module map links libical alone.
+        .systemLibrary(name: "CLibical", providers: [.apt(["libical-dev"])]),
+        // Headers only: CalendarStore links SQLite (see staticSQLite).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "CWinZones", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
 
         .target(name: "ICalCore", dependencies: ["CLibical"]),
         .target(name: "CalendarModel"),
         .target(name: "ICalConversion", dependencies: ["ICalCore", "CalendarModel", "CWinZones"]),
-        .target(name: "CalendarStore", dependencies: ["CSQLite", "CalendarModel", "ICalConversion"]),
+        .target(name: "CalendarStore", dependencies: ["CSQLite", "CalendarModel", "ICalConversion"],
+                linkerSettings: staticSQLite),
         .target(name: "CalendarCLI", dependencies: ["CalendarModel", "ICalConversion", "CalendarStore"]),
-        .executableTarget(name: "icalkit", dependencies: ["CalendarCLI"]),
+        .executableTarget(name: "icalkit", dependencies: ["CalendarCLI"], linkerSettings: packedRelocations),
         // `make conformance`: the third-party corpus against the python oracle, libical's recurrence vectors.
         .executableTarget(name: "icalkit-conformance", dependencies: ["ICalCore", "ICalConversion", "CalendarModel", "CalendarTestSupport"],
                           path: "Sources/ConformanceRunner"),

@@ -18,13 +18,29 @@ public struct CLIIO: Sendable {
     public var writeStderr: @Sendable (Data) throws -> Void
     /// Reads all of standard input.
     public var readStdin: @Sendable () throws -> Data
-    public var environment: [String: String]
+    /// The environment variables (for the process's own IO, read when first asked for).
+    public var environment: [String: String] {
+        get { environmentStore.value }
+        set {
+            environmentStore = LazyValue(newValue)
+            readsProcessEnvironment = false
+        }
+    }
     public var stdoutIsTerminal: Bool
     public var stderrIsTerminal: Bool
     /// The current instant (for relative dates and reports).
     public var now: @Sendable () -> Date
-    /// The zone WHEN values are read in when no `--tz` is given.
-    public var timeZone: TimeZone
+    /// The zone WHEN values are read in when no `--tz` is given (for the process's own IO,
+    /// looked up when first asked for).
+    public var timeZone: TimeZone {
+        get { timeZoneStore.value }
+        set { timeZoneStore = LazyValue(newValue) }
+    }
+    private var environmentStore: LazyValue<[String: String]>
+    private var timeZoneStore: LazyValue<TimeZone>
+    /// True while ``environment`` is the process's own: single variables are then read with
+    /// getenv(3) instead of building the whole dictionary.
+    private var readsProcessEnvironment = false
 
     public init(
         writeStdout: @escaping @Sendable (Data) throws -> Void,
@@ -39,25 +55,55 @@ public struct CLIIO: Sendable {
         self.writeStdout = writeStdout
         self.writeStderr = writeStderr
         self.readStdin = readStdin
-        self.environment = environment
+        self.environmentStore = LazyValue(environment)
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
         self.now = now
-        self.timeZone = timeZone
+        self.timeZoneStore = LazyValue(timeZone)
     }
 
-    /// The process's own streams, environment, clock and zone.
+    /// The process's own streams, environment, clock and zone. The environment and the zone
+    /// are read when a command first asks for them.
     public static var standard: CLIIO {
         CLIIO(
             writeStdout: { try FileHandle.standardOutput.write(contentsOf: $0) },
             writeStderr: { try FileHandle.standardError.write(contentsOf: $0) },
             readStdin: { try FileHandle.standardInput.readToEnd() ?? Data() },
-            environment: ProcessInfo.processInfo.environment,
+            environmentStore: LazyValue { ProcessInfo.processInfo.environment },
+            readsProcessEnvironment: true,
             stdoutIsTerminal: isatty(1) == 1,
             stderrIsTerminal: isatty(2) == 1,
             now: { Date() },
-            timeZone: .current
+            timeZoneStore: LazyValue { TimeZone.current }
         )
+    }
+
+    private init(
+        writeStdout: @escaping @Sendable (Data) throws -> Void,
+        writeStderr: @escaping @Sendable (Data) throws -> Void,
+        readStdin: @escaping @Sendable () throws -> Data,
+        environmentStore: LazyValue<[String: String]>,
+        readsProcessEnvironment: Bool,
+        stdoutIsTerminal: Bool,
+        stderrIsTerminal: Bool,
+        now: @escaping @Sendable () -> Date,
+        timeZoneStore: LazyValue<TimeZone>
+    ) {
+        self.writeStdout = writeStdout
+        self.writeStderr = writeStderr
+        self.readStdin = readStdin
+        self.environmentStore = environmentStore
+        self.readsProcessEnvironment = readsProcessEnvironment
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+        self.now = now
+        self.timeZoneStore = timeZoneStore
+    }
+
+    /// One variable of ``environment``.
+    public func environment(_ name: String) -> String? {
+        guard readsProcessEnvironment else { return environment[name] }
+        return getenv(name).map { String(cString: $0) }
     }
 
     /// An IO whose output is collected in the returned ``Captured`` and whose stdin is `stdin`.
@@ -110,6 +156,11 @@ extension CLIIO {
         }
     }
 
+    /// Writes `bytes` to stdout without copying them into a `Data` first.
+    func write(_ bytes: [UInt8]) throws(CLIError) {
+        try bytes.withBorrowedData { data throws(CLIError) in try write(data) }
+    }
+
     /// Writes `text` to stderr; failures are ignored (there is nowhere left to report them).
     func printError(_ text: String) {
         try? writeStderr(Data(text.utf8))
@@ -117,6 +168,24 @@ extension CLIIO {
 
     /// True when coloured output is wanted: stdout is a terminal and `NO_COLOR` is unset or empty.
     var usesColor: Bool {
-        stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+        stdoutIsTerminal && (environment("NO_COLOR") ?? "").isEmpty
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Calls `body` with the bytes as a `Data` that borrows them (no copy of a large output).
+    func withBorrowedData(_ body: (Data) throws(CLIError) -> Void) throws(CLIError) {
+        let result: Result<Void, CLIError> = withUnsafeBytes { raw in
+            let data = raw.baseAddress.map {
+                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: raw.count, deallocator: .none)
+            } ?? Data()
+            do throws(CLIError) {
+                try body(data)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
     }
 }

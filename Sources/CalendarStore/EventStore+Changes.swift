@@ -121,21 +121,13 @@ public extension EventStore {
         try withConnection { db in
             try db.transaction(.deferred) {
                 let row = try requireCalendarRow(titled: title, db)
-                var document = CalendarDocument(calendar: row.calendar)
-                document.extraProperties = row.extraProperties
-                document.extraComponents = row.extraComponents
-                try db.forEachRow("""
-                    SELECT kind, model, source_text FROM items WHERE calendar_id = ?
-                    ORDER BY uid, recurrence_id IS NOT NULL, recurrence_id
-                    """, [.integer(row.id)]) { item in
+                var document = try exportHeader(row, db)
+                try db.forEachRow(EventStore.exportItemsSQL, [.integer(row.id)]) { item in
                     switch ItemKind(rawValue: item.text(0) ?? "") {
                     case .event: document.events.append(try item.withBlob(1) { bytes throws(StoreError) in try ItemCodec.decodeEvent(bytes, sourceText: item.text(2)) })
                     case .reminder: document.reminders.append(try item.withBlob(1) { bytes throws(StoreError) in try ItemCodec.decodeReminder(bytes, sourceText: item.text(2)) })
                     case nil: throw StoreError.invalidData("an item in '\(title)' has an unknown kind")
                     }
-                }
-                try db.forEachRow("SELECT tzid, text FROM calendar_time_zones WHERE calendar_id = ? ORDER BY tzid", [.integer(row.id)]) {
-                    document.timeZones.append(TimeZoneDefinition(tzid: $0.text(0) ?? "", text: $0.text(1) ?? ""))
                 }
                 return document
             }

@@ -137,4 +137,29 @@ struct LineFolderTests {
         #expect(lines.count > 4, "the long line was folded")
         for physical in lines { #expect(physical.count <= 75) }
     }
+
+    /// Component texts of random lines (short and long, CRLF or bare LF ends, empty lines, a
+    /// lone CR, no final line end) come out as folding each line on its own gives them.
+    @Test func componentTextMatchesLineByLineFolding() {
+        let pieces = ["BEGIN:VEVENT", "UID:x", "DTSTART;TZID=Europe/Berlin:20260302T090000", "", "\r",
+                      "SUMMARY:" + String(repeating: "ab", count: 34), "SUMMARY:" + String(repeating: "a", count: 67),
+                      "DESCRIPTION:" + String(repeating: "Zoë € 😀 ", count: 12), "X:é"]
+        let ends = ["\r\n", "\n", "\r\n", "\r\n"]
+        var rng = SplitMix64(seed: 0xF01D)
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...12, using: &rng) {
+                text += pieces[Int.random(in: 0..<pieces.count, using: &rng)] + ends[Int.random(in: 0..<ends.count, using: &rng)]
+            }
+            if Bool.random(using: &rng) { text += pieces[Int.random(in: 0..<pieces.count, using: &rng)] }
+            var expected: [UInt8] = []
+            var fast: [UInt8] = []
+            var copy = text
+            copy.withUTF8 { bytes in
+                LineFolder.forEachLine(in: bytes) { LineFolder.append(bytes: $0, to: &expected) }
+                LineFolder.appendLines(of: bytes, to: &fast)
+            }
+            #expect(fast == expected, "\(text.debugDescription)")
+        }
+    }
 }

@@ -61,14 +61,13 @@ extension CLIIO {
     func stdoutBuffer() -> OutputBuffer {
         let write = writeStdout
         return OutputBuffer { bytes in
-            do {
-                // Lent, not copied: `writeStdout` uses the bytes during the call only.
-                try bytes.withUnsafeBytes { raw in
-                    guard let base = raw.baseAddress else { return }
-                    try write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: raw.count, deallocator: .none))
+            // Lent, not copied: `writeStdout` uses the bytes during the call only.
+            try bytes.withBorrowedData { data throws(CLIError) in
+                do {
+                    try write(data)
+                } catch {
+                    throw CLIError.io("cannot write to standard output: \(error.localizedDescription)")
                 }
-            } catch {
-                throw CLIError.io("cannot write to standard output: \(error.localizedDescription)")
             }
         }
     }

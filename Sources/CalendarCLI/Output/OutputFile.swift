@@ -30,10 +30,10 @@ enum OutputFile {
     /// Renames the written `temporary` over `path` (keeping the permissions of a replaced
     /// file); removes it when that fails.
     static func replace(_ path: String, with temporary: URL) throws(CLIError) {
-        // A replaced file keeps its permissions.
-        if let mode = try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] {
-            try? FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: temporary.path)
-        }
+        // A replaced file keeps its permissions (stat(2), not FileManager's attributes, which
+        // also look the owner and group up by name: a passwd/group read on every export).
+        var existing = stat()
+        if stat(path, &existing) == 0 { _ = chmod(temporary.path, existing.st_mode & 0o7777) }
         if rename(temporary.path, path) != 0 {
             let message = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temporary)

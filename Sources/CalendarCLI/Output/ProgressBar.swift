@@ -20,8 +20,8 @@ final class ProgressBar {
 
     init(io: CLIIO, quiet: Bool) {
         self.io = io
-        enabled = io.stderrIsTerminal && !quiet && io.environment["NO_PROGRESS"] == nil
-        let seconds = io.environment["ICALKIT_PROGRESS_DELAY"].flatMap(Double.init) ?? 0.3
+        enabled = io.stderrIsTerminal && !quiet && io.environment("NO_PROGRESS") == nil
+        let seconds = io.environment("ICALKIT_PROGRESS_DELAY").flatMap(Double.init) ?? 0.3
         delay = .milliseconds(Int(max(0, seconds) * 1000))
         started = clock.now
     }

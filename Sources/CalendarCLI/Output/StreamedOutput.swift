@@ -22,7 +22,12 @@ final class StreamedOutput {
         writeStdout = io.writeStdout
     }
 
+    /// A piece of a block or more is written as it is, without a copy into the buffer.
     func write(_ bytes: [UInt8]) throws(CLIError) {
+        guard bytes.count < StreamedOutput.blockBytes else {
+            try flush()
+            return try bytes.withBorrowedData { data throws(CLIError) in try send(data) }
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= StreamedOutput.blockBytes { try flush() }
     }
@@ -35,15 +40,19 @@ final class StreamedOutput {
     private func flush() throws(CLIError) {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
+        try send(buffer)
+    }
+
+    private func send(_ data: Data) throws(CLIError) {
         guard let path else {
-            do { try writeStdout(buffer) } catch {
+            do { try writeStdout(data) } catch {
                 throw CLIError.io("Cannot write to standard output: \(OutputFile.reason(error))")
             }
             return
         }
         if handle == nil { try createTemporary(for: path) }
         do {
-            try handle?.write(contentsOf: buffer)
+            try handle?.write(contentsOf: data)
         } catch {
             throw CLIError.io("Cannot write '\(path)': \(OutputFile.reason(error))")
         }

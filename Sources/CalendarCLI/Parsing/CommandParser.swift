@@ -124,7 +124,7 @@ struct CommandParser {
         try assignPositionals(positionals, to: spec, into: &parsed, path: path)
         try checkOptions(spec, parsed: parsed, path: path)
         let zone = try resolveValues(spec, parsed: &parsed, path: path)
-        let invocation = Invocation(path: path, arguments: parsed, io: io, storePath: storePath, timeZone: zone)
+        let invocation = Invocation(path: path, arguments: parsed, io: io, storePath: storePath, explicitTimeZone: zone)
         return .run(invocation, spec)
     }
 
@@ -246,20 +246,23 @@ struct CommandParser {
         }
     }
 
-    /// Reads `--tz` (if any) and then every WHEN/DATE option in that zone.
-    private func resolveValues(_ spec: CommandSpec, parsed: inout ParsedArguments, path: [String]) throws(CLIError) -> TimeZone {
-        var zone = io.timeZone
+    /// Reads `--tz` (if any, returned) and then every WHEN/DATE option in that zone, else in
+    /// the IO's zone (looked up only when there is such a value).
+    private func resolveValues(_ spec: CommandSpec, parsed: inout ParsedArguments, path: [String]) throws(CLIError) -> TimeZone? {
+        var explicit: TimeZone?
         for option in spec.allOptions where option.kind == .zone {
             guard let text = parsed.value(option) else { continue }
             do {
-                zone = try TimeZoneArgument.parse(text)
-                parsed.zone = zone
+                explicit = try TimeZoneArgument.parse(text)
+                parsed.zone = explicit
             } catch {
                 throw CLIError.usage(error.description, command: path)
             }
         }
-        let parser = WhenParser(timeZone: zone)
-        for option in spec.allOptions where option.kind == .when || option.kind == .day {
+        let dated = spec.allOptions.filter { ($0.kind == .when || $0.kind == .day) && !parsed.values($0).isEmpty }
+        guard !dated.isEmpty else { return explicit }
+        let parser = WhenParser(timeZone: explicit ?? io.timeZone)
+        for option in dated {
             for text in parsed.values(option) {
                 do {
                     let date = option.kind == .day ? try parser.parseDay(text) : try parser.parse(text)
@@ -271,6 +274,6 @@ struct CommandParser {
                 }
             }
         }
-        return zone
+        return explicit
     }
 }

@@ -31,8 +31,10 @@ struct Invocation: Sendable {
     var io: CLIIO
     /// `--store PATH`, wherever it was given.
     var storePath: String?
-    /// `--tz` when given, else the IO's zone.
-    var timeZone: TimeZone
+    /// `--tz` when given.
+    var explicitTimeZone: TimeZone?
+    /// `--tz` when given, else the IO's zone (looked up only when a command needs it).
+    var timeZone: TimeZone { explicitTimeZone ?? io.timeZone }
 
     /// A usage error for this command.
     func usageError(_ message: String) -> CLIError { .usage(message, command: path) }

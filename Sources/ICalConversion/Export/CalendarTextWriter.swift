@@ -29,7 +29,17 @@ public struct CalendarTextWriter {
     struct OrderedTZIDs {
         private(set) var list: [String] = []
         private var seen: Set<String> = []
+        /// The bytes last given to ``add(bytes:)``: most lines of an item name the same zone.
+        private var last: [UInt8]?
         mutating func add(_ tzid: String) { if seen.insert(tzid).inserted { list.append(tzid) } }
+        mutating func add(bytes tzid: UnsafeBufferPointer<UInt8>) {
+            if let last, last.count == tzid.count,
+               tzid.isEmpty || last.withUnsafeBufferPointer({ memcmp($0.baseAddress!, tzid.baseAddress!, tzid.count) == 0 }) {
+                return
+            }
+            last = Array(tzid)
+            add(String(decoding: tzid, as: UTF8.self))
+        }
     }
 
     /// `header`'s events and reminders are not written (hand them to `event`/`reminder`);
@@ -56,6 +66,23 @@ public struct CalendarTextWriter {
             ICalendarWriter.forEachTZID(in: body.pieces[...]) { reminderTZIDs.add($0) }
         }
         finish(body, to: &out)
+    }
+
+    /// Appends an unedited event's original text (unfolded lines, CRLF-separated, as UTF-8)
+    /// folded: what ``event(_:to:)`` writes for an event whose source is unchanged.
+    public mutating func event(originalText text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        CalendarTextWriter.append(originalText: text, to: &out, tzids: &eventTZIDs)
+    }
+
+    /// Appends an unedited reminder's original text, as ``event(originalText:to:)``.
+    public mutating func reminder(originalText text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        CalendarTextWriter.append(originalText: text, to: &out, tzids: &reminderTZIDs)
+    }
+
+    /// Notes the TZIDs of the text's lines and appends them folded.
+    private static func append(originalText text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], tzids: inout OrderedTZIDs) {
+        ICalendarWriter.forEachTZIDBytes(inLines: text) { tzids.add(bytes: $0) }
+        LineFolder.appendLines(of: text, to: &out)
     }
 
     private mutating func finish(_ body: PropertyWriter, to out: inout [UInt8]) {

@@ -53,12 +53,41 @@ public struct ICalendarWriter: Sendable {
             case .line(let line): text = line
             case .block(let block): text = block
             }
-            text.withUTF8 { all in
-                LineFolder.forEachLine(in: all) { line in
-                    if let params = parameterPart(of: line) { forEachTZID(inParameters: params, body) }
-                }
-            }
+            text.withUTF8 { forEachTZID(inLines: $0, body) }
         }
+    }
+
+    /// ``forEachTZID(in:_:)`` for lines given as UTF-8 bytes (separated by CRLF or LF).
+    static func forEachTZID(inLines text: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
+        forEachTZIDBytes(inLines: text) { body(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// Calls `body` with the bytes of each TZID parameter value of the lines of `text`. A line
+    /// can have one only if it holds ";TZID=" (in any case), so only such lines are read
+    /// parameter by parameter; memchr finds the ';'s.
+    static func forEachTZIDBytes(inLines text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let base = text.baseAddress else { return }
+        let n = text.count
+        var from = 0
+        while from < n, let hit = memchr(base + from, Int32(UInt8(ascii: ";")), n - from) {
+            let semicolon = UnsafeRawPointer(base).distance(to: hit)
+            guard n - semicolon > 5, isTZIDName(UnsafeBufferPointer(rebasing: text[(semicolon + 1)...])) else {
+                from = semicolon + 1
+                continue
+            }
+            var lineStart = semicolon
+            while lineStart > 0 && text[lineStart - 1] != 0x0A { lineStart -= 1 }
+            let lineEnd = memchr(base + semicolon, 0x0A, n - semicolon).map { UnsafeRawPointer(base).distance(to: $0) } ?? n
+            let stop = lineEnd > lineStart && text[lineEnd - 1] == 0x0D ? lineEnd - 1 : lineEnd
+            forEachTZID(inLine: UnsafeBufferPointer(rebasing: text[lineStart..<stop]), body)
+            from = lineEnd + 1
+        }
+    }
+
+    /// Calls `body` with the bytes of each TZID parameter value (quoted or not) of one unfolded
+    /// line, read from the parameter part only (before the first unquoted ':').
+    private static func forEachTZID(inLine line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if let params = parameterPart(of: line) { forEachTZID(inParameters: params, body) }
     }
 
     /// The bytes between the property name and the first unquoted ':' (the parameters with
@@ -78,20 +107,19 @@ public struct ICalendarWriter: Sendable {
     }
 
     /// Calls `body` with the value of every `;TZID=` parameter in `params` (each starting with ';').
-    private static func forEachTZID(inParameters params: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
-        func upper(_ b: UInt8) -> UInt8 { (0x61...0x7A).contains(b) ? b - 0x20 : b }
+    private static func forEachTZID(inParameters params: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var inQuotes = false
         var start = 0
         var i = 0
         func finish(_ end: Int) {
             // params[start] is ';'; the parameter is params[start+1..<end].
             let p = UnsafeBufferPointer(rebasing: params[(start + 1)..<end])
-            guard p.count >= 5, p.prefix(5).elementsEqual("TZID=".utf8, by: { upper($0) == $1 }) else { return }
+            guard p.count >= 5, isTZIDName(p) else { return }
             var value = UnsafeBufferPointer(rebasing: p[5...])
             if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
                 value = UnsafeBufferPointer(rebasing: value[1..<(value.count - 1)])
             }
-            body(String(decoding: value, as: UTF8.self))
+            body(value)
         }
         while i < params.count {
             let b = params[i]
@@ -104,5 +132,11 @@ public struct ICalendarWriter: Sendable {
             i += 1
         }
         if params.count > start { finish(params.count) }
+    }
+
+    /// True when `p` (at least 5 bytes) starts with `TZID=` (the name in any case).
+    private static func isTZIDName(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        p[0] | 0x20 == UInt8(ascii: "t") && p[1] | 0x20 == UInt8(ascii: "z") && p[2] | 0x20 == UInt8(ascii: "i")
+            && p[3] | 0x20 == UInt8(ascii: "d") && p[4] == UInt8(ascii: "=")
     }
 }

@@ -17,24 +17,65 @@ enum CatalogCommands {
             throw CLIError.failure("jCal output (--format jcal) is not implemented yet")
         }
         let progress = ProgressBar(io: io, quiet: args.has("quiet"))
-        let documents: [CalendarDocument] = try StoreAccess.with(invocation) { store in
+        let pieces: [[UInt8]] = try StoreAccess.with(invocation) { store in
             let titles = try StoreAccess.calendarTitles(invocation) ?? store.calendars().map(\.title)
             var seen: Set<String> = []
             let unique = titles.filter { seen.insert($0).inserted }
-            return try unique.enumerated().map { index, title in
-                progress.update(done: index, total: unique.count + 1, label: "reading " + title)
-                return try store.document(forCalendar: title)
+            if format == "json" {
+                let documents = try unique.enumerated().map { index, title in
+                    progress.update(done: index, total: unique.count + 1, label: "reading " + title)
+                    return try store.document(forCalendar: title)
+                }
+                progress.update(done: documents.count, total: documents.count + 1, label: "writing")
+                return [Array(JSONOutput.calendars(documents).utf8)]
             }
+            var pieces: [[UInt8]] = []
+            for (index, title) in unique.enumerated() {
+                progress.update(done: index, total: unique.count, label: "exporting " + title)
+                pieces += try exportICS(title, from: store)
+            }
+            return pieces
         }
-        progress.update(done: documents.count, total: documents.count + 1, label: "writing")
-        let bytes = format == "json" ? Data(JSONOutput.calendars(documents).utf8) : Data(ICalendarWriter().encoded(documents))
         progress.finish()
-        if let out = args.value(StoreCommands.exportOut), out != "-" {
-            try OutputFile.write(bytes, to: out)
+        // Everything was read before anything is written: a store error leaves no partial output.
+        if let path = args.value(StoreCommands.exportOut), path != "-" {
+            let output = StreamedOutput(path: path, io: io)
+            do throws(CLIError) {
+                for piece in pieces { try output.write(piece) }
+                try output.commit()
+            } catch {
+                output.discard()
+                throw error
+            }
         } else {
-            try io.write(bytes)
+            for piece in pieces { try io.write(piece) }
         }
         return .ok
+    }
+
+    /// The calendar's VCALENDAR, in pieces: as ``ICalendarWriter`` writes the calendar's
+    /// document, with unedited items written from the text the store kept (their models are
+    /// not decoded).
+    private static func exportICS(_ title: String, from store: EventStore) throws -> [[UInt8]] {
+        var writer: CalendarTextWriter?
+        var events = ByteChunks()
+        var reminders = ByteChunks()
+        try store.exportCalendar(title, header: { writer = CalendarTextWriter(header: $0) }) { item in
+            switch item {
+            case .eventText(let text): writer?.event(originalText: text, to: &events.current)
+            case .reminderText(let text): writer?.reminder(originalText: text, to: &reminders.current)
+            case .event(let event): writer?.event(event, to: &events.current)
+            case .reminder(let reminder): writer?.reminder(reminder, to: &reminders.current)
+            }
+            events.sealIfFull()
+            reminders.sealIfFull()
+        }
+        guard let writer else { return [] }
+        var head: [UInt8] = []
+        writer.head(to: &head)
+        var tail: [UInt8] = []
+        writer.tail(to: &tail)
+        return [head] + events.pieces + reminders.pieces + [tail]
     }
 
     // MARK: calendars

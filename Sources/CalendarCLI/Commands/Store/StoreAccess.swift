@@ -15,7 +15,9 @@ enum StoreAccess {
     /// (`~/.local/share/icalkit/store.sqlite`), read from the invocation's environment.
     static func path(for invocation: Invocation) -> String {
         if let explicit = invocation.storePath, !explicit.isEmpty { return explicit }
-        return EventStore.defaultPath(environment: invocation.io.environment)
+        var environment: [String: String] = [:]
+        for name in ["ICALKIT_STORE", "XDG_DATA_HOME", "HOME"] { environment[name] = invocation.io.environment(name) }
+        return EventStore.defaultPath(environment: environment)
     }
 
     /// Opens (creating on first use) the store. A location that cannot be created exits 73; a
