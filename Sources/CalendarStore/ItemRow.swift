@@ -75,8 +75,14 @@ struct ItemRow {
     ///
     /// - Non-recurring: its own start and end.
     /// - RRULEs all with UNTIL: the latest UNTIL (+1 day for a DATE UNTIL) plus the event's
-    ///   duration, or the end of a later RDATE. Rules with COUNT: the end of the last instance
-    ///   as the expander walks it (plus a day). A rule with no end: open (nil).
+    ///   duration, or the end of a later RDATE. Rules with COUNT: an upper bound of the last
+    ///   instance's end (see ``countBound(_:of:)``) when every COUNT rule has a shape that
+    ///   guarantees an instance in each period, else the end of the last instance as the
+    ///   expander walks it (plus a day). A rule with no end: open (nil).
+    ///
+    /// `last` is only ever a bound for the `items_window` index (a query reads every row with
+    /// `last_end >= start` and expands it exactly), so a later value costs a query at most an
+    /// expansion that yields nothing, never an occurrence.
     /// - An override: its own start/end, widened back to its RECURRENCE-ID; open with
     ///   `RANGE=THISANDFUTURE`, since it shifts every later instance.
     static func span(of event: Event) -> (first: Date, last: Date?) {
@@ -99,13 +105,83 @@ struct ItemRow {
             let end = until.addingTimeInterval((rule.end.untilIsDate ? 86_400 : 0) + duration)
             last = last.map { max($0, end) }
         }
-        if hasCount, let countEnd = countedSeriesEnd(event) {
+        if hasCount, let countEnd = countedSeriesBound(event) ?? countedSeriesEnd(event) {
             last = last.map { max($0, countEnd) }
         } else if hasCount {
             return (first, nil)
         }
         return (first, last)
     }
+
+    /// The latest of the COUNT rules' bounds (``countBound(_:of:)``) plus the event's duration
+    /// and ``countBoundSlack``; nil when any COUNT rule has no bound (then the series is walked).
+    static func countedSeriesBound(_ event: Event) -> Date? {
+        var latest: Date?
+        for rule in event.recurrenceRules where rule.end.count != nil && rule.end.until == nil {
+            guard let bound = countBound(rule, of: event) else { return nil }
+            latest = max(latest ?? bound, bound)
+        }
+        let duration = max(0, event.endDate.timeIntervalSince(event.startDate))
+        return latest?.addingTimeInterval(duration + countBoundSlack)
+    }
+
+    /// Covers what separates ``countBound(_:of:)`` (DTSTART's instant plus whole periods) from
+    /// the last instance's end as the expander places it: the zone's offset changing between the
+    /// two (at most 26 hours, UTC-12 to UTC+14), a nominal DURATION across such a change, and an
+    /// all-day instance rounded up to whole days.
+    static let countBoundSlack: TimeInterval = 3 * 86_400
+
+    /// A time no instance of a COUNT rule starts after, without walking the series, for the rules
+    /// whose every period (day, week, month or year, from DTSTART's) holds at least one instance:
+    /// - DAILY with no BY parts, or only BYHOUR/BYMINUTE/BYSECOND (they add instances per day);
+    /// - WEEKLY with no BY parts but BYDAY without ordinals (and the time parts);
+    /// - MONTHLY with no BY parts but BYMONTHDAY, all of them 1...28, or none and DTSTART's day
+    ///   at most 27 (in UTC, so at most the 28th wherever the wall clock is);
+    /// - YEARLY with no BY parts, DTSTART (UTC) not from February 28 to March 1.
+    ///
+    /// COUNT instances then lie in the first `COUNT × INTERVAL` periods after DTSTART's, so
+    /// the last one starts before DTSTART + (COUNT × INTERVAL + 1) periods. libical's
+    /// iterator skipping a DTSTART the rule does not match, and icalkit adding DTSTART back as
+    /// an instance, both stay inside that. nil for any other rule (and for COUNT > 100,000,
+    /// which the walk leaves open-ended too).
+    static func countBound(_ rule: RecurrenceRule, of event: Event) -> Date? {
+        guard let count = rule.end.count, count >= 1, count <= 100_000, rule.interval >= 1, rule.interval <= 1_000,
+              rule.daysOfTheYear.isEmpty, rule.weeksOfTheYear.isEmpty, rule.monthsOfTheYear.isEmpty,
+              rule.setPositions.isEmpty, rule.extraParts.isEmpty
+        else { return nil }
+        let periods = count * rule.interval + 1
+        var day: DateComponents { utcGregorian.dateComponents([.month, .day], from: event.startDate) }
+        switch rule.frequency {
+        case .daily:
+            guard rule.daysOfTheWeek.isEmpty, rule.daysOfTheMonth.isEmpty else { return nil }
+            return event.startDate.addingTimeInterval(TimeInterval(periods) * 86_400)
+        case .weekly:
+            guard rule.daysOfTheMonth.isEmpty, rule.daysOfTheWeek.allSatisfy({ $0.weekNumber == 0 }) else { return nil }
+            return event.startDate.addingTimeInterval(TimeInterval(periods) * 7 * 86_400)
+        case .monthly:
+            guard rule.daysOfTheWeek.isEmpty else { return nil }
+            if rule.daysOfTheMonth.isEmpty {
+                guard let d = day.day, d <= 27 else { return nil }
+            } else {
+                guard rule.daysOfTheMonth.allSatisfy({ (1...28).contains($0) }) else { return nil }
+            }
+            return utcGregorian.date(byAdding: .month, value: periods, to: event.startDate)
+        case .yearly:
+            guard rule.daysOfTheWeek.isEmpty, rule.daysOfTheMonth.isEmpty,
+                  case let utc = day, let m = utc.month, let d = utc.day, !(m == 2 && d >= 28), !(m == 3 && d == 1)
+            else { return nil }
+            return utcGregorian.date(byAdding: .year, value: periods, to: event.startDate)
+        case .hourly, .minutely, .secondly:
+            return nil
+        }
+    }
+
+    /// The Gregorian calendar in UTC, for ``countBound(_:of:)``.
+    private static let utcGregorian: Foundation.Calendar = {
+        var calendar = Foundation.Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        return calendar
+    }()
 
     /// The end of the last instance of a series whose rules end by COUNT, walked by the
     /// expander (at most 100,000 instances; longer series stay open-ended). The calendar's own
