@@ -33,6 +33,7 @@ package final class Connection {
     }
 
     package init(path: String, flags: OpenFlags = [.readWrite, .create], busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
+        _ = Connection.memoryStatisticsOff
         var raw: OpaquePointer?
         // NOMUTEX: a connection is used by one thread at a time (``EventStore`` holds its lock
         // around every use; the statement cache is not thread-safe either), so SQLite's own
@@ -60,6 +61,10 @@ package final class Connection {
             throw error
         }
     }
+
+    /// SQLite's allocation statistics, off before the first connection opens (no code here
+    /// reads them: `sqlite3_memory_used` and the soft heap limit are not used).
+    private static let memoryStatisticsOff: Void = { _ = csqlite_disable_memory_statistics() }()
 
     deinit {
         // Cleanup only: callers are expected to `close()` and see its error.
