@@ -18,13 +18,13 @@ enum ContentLineParser {
         while i < n, isNameByte(b[i]) { i += 1 }
         guard i > 0, i < n, b[i] == UInt8(ascii: ":") || b[i] == UInt8(ascii: ";") else { return nil }
         var invalid = false
-        let name = asciiUppercased(decode(b, 0..<i, invalid: &invalid))
+        let name = decodeName(b, 0..<i, invalid: &invalid)
         var parameters: [ICalParameter] = []
         while i < n, b[i] == UInt8(ascii: ";") {
             i += 1
             let nameStart = i
             while i < n, b[i] != UInt8(ascii: "="), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") { i += 1 }
-            let pname = asciiUppercased(decode(b, nameStart..<i, invalid: &invalid).trimmingSpaces())
+            let pname = decodeName(b, nameStart..<i, invalid: &invalid)
             var values: [String] = []
             if i < n, b[i] == UInt8(ascii: "=") {
                 i += 1
@@ -33,14 +33,14 @@ enum ContentLineParser {
                         i += 1
                         let start = i
                         while i < n, b[i] != UInt8(ascii: "\"") { i += 1 }
-                        values.append(caretDecoded(decode(b, start..<i, invalid: &invalid)))
+                        values.append(decodeParameterValue(b, start..<i, invalid: &invalid))
                         if i < n { i += 1 }   // closing quote
                         // Tolerate junk between a closing quote and the next delimiter.
                         while i < n, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") { i += 1 }
                     } else {
                         let start = i
                         while i < n, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") { i += 1 }
-                        values.append(caretDecoded(decode(b, start..<i, invalid: &invalid)))
+                        values.append(decodeParameterValue(b, start..<i, invalid: &invalid))
                     }
                     // A comma starts the next value, which may be empty (`X=a,,b`, `X=,b`).
                     guard i < n, b[i] == UInt8(ascii: ",") else { break }
@@ -60,6 +60,25 @@ enum ContentLineParser {
     static func asciiUppercased(_ s: String) -> String {
         for c in s.utf8 where (c >= 0x61 && c <= 0x7A) || c >= 0x80 { return s.uppercased() }
         return s
+    }
+
+    /// A property or parameter name: spaces and tabs around it trimmed, upper-cased
+    /// (``asciiUppercased(_:)``). The common case, upper-case ASCII with nothing to trim, is
+    /// decided on the bytes, before any String is made.
+    static func decodeName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, invalid: inout Bool) -> String {
+        var plain = true
+        for i in range {
+            let c = b[i]
+            if (c >= 0x61 && c <= 0x7A) || c >= 0x80 || c == 0x20 || c == 0x09 { plain = false; break }
+        }
+        if plain { return String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self) }
+        return asciiUppercased(decode(b, range, invalid: &invalid).trimmingSpaces())
+    }
+
+    /// A parameter value, RFC 6868 caret-decoded (``caretDecoded(_:)``) only when it holds a `^`.
+    static func decodeParameterValue(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, invalid: inout Bool) -> String {
+        let value = decode(b, range, invalid: &invalid)
+        return UnsafeBufferPointer(rebasing: b[range]).contains(UInt8(ascii: "^")) ? caretDecoded(value) : value
     }
 
     @inline(__always)

@@ -29,10 +29,12 @@ public struct RawComponent: Hashable, Sendable {
 
     /// The component as unfolded content lines separated by CRLF, BEGIN to END, with a final CRLF.
     public var text: String {
-        var out = ""
-        out.reserveCapacity(textByteCount)
-        appendText(to: &out)
-        return out
+        // Built as bytes in one allocation and made a String once: appending each piece to a
+        // String checked and copied it piece by piece (~14,000 instructions per event).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(textByteCount)
+        appendBytes(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The UTF-8 length of ``text``, so it is built in one allocation.
@@ -43,10 +45,17 @@ public struct RawComponent: Hashable, Sendable {
         return n
     }
 
-    public func appendText(to out: inout String) {
-        out += "BEGIN:" + name + "\r\n"
-        for p in properties { out += p.text; out += "\r\n" }
-        for c in components { c.appendText(to: &out) }
-        out += "END:" + name + "\r\n"
+    private func appendBytes(to out: inout [UInt8]) {
+        out.append(contentsOf: "BEGIN:".utf8)
+        out.append(contentsOf: name.utf8)
+        out.append(contentsOf: "\r\n".utf8)
+        for p in properties {
+            if let raw = p.raw { out.append(contentsOf: raw.utf8) } else { out.append(contentsOf: p.text.utf8) }
+            out.append(contentsOf: "\r\n".utf8)
+        }
+        for c in components { c.appendBytes(to: &out) }
+        out.append(contentsOf: "END:".utf8)
+        out.append(contentsOf: name.utf8)
+        out.append(contentsOf: "\r\n".utf8)
     }
 }

@@ -7,7 +7,7 @@ public enum TextCodec {
 
     /// Unescapes one TEXT value. An unknown escape keeps its character (`\x` → `x`).
     public static func unescape(_ s: String) -> String {
-        guard s.utf8.contains(backslash) else { return s }
+        guard s.containsUTF8Byte(backslash) else { return s }
         var s = s
         return s.withUTF8 { unescape(UnsafeBufferPointer(rebasing: $0[...])) }
     }

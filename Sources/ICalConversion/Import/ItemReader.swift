@@ -45,10 +45,13 @@ struct ItemReader {
     }
 
     /// The first line named `name`, marked consumed; later duplicates stay unconsumed (kept).
+    /// (Lines are compared by name in place, by index: copying each line to compare it
+    /// retained and released its four strings, for every name asked.)
     mutating func take(_ name: String) -> ContentLine? {
-        for (i, p) in component.properties.enumerated() where !consumed[i] && p.name == name {
+        let properties = component.properties
+        for i in properties.indices where !consumed[i] && properties[i].name == name {
             consumed[i] = true
-            return p
+            return properties[i]
         }
         return nil
     }
@@ -56,9 +59,10 @@ struct ItemReader {
     /// Every line named `name`, marked consumed.
     mutating func takeAll(_ name: String) -> [ContentLine] {
         var out: [ContentLine] = []
-        for (i, p) in component.properties.enumerated() where p.name == name {
+        let properties = component.properties
+        for i in properties.indices where properties[i].name == name {
             consumed[i] = true
-            out.append(p)
+            out.append(properties[i])
         }
         return out
     }
