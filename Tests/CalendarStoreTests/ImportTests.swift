@@ -38,6 +38,33 @@ struct ImportTests {
         }
     }
 
+    /// An import runs with SQLite's CHECK constraints off (its values come from enums); after
+    /// it, and after a failed one, they hold again, for the very statements it prepared too
+    /// (the connection caches statements by SQL text: this is the change log's insert).
+    @Test func checkConstraintsHoldAgainAfterAnImport() throws {
+        try withStore { store in
+            _ = try store.importDocument(Self.sampleDocument())
+            struct Stop: Error {}
+            #expect(throws: Stop.self) {
+                _ = try store.importStream(intoCalendar: "Other") { session in
+                    try session.begin(makeDocument("Other"))
+                    try session.add(makeEvent("one@x", start: utc(2026, 3, 2, 9)))
+                    throw Stop()
+                }
+            }
+            try store.withRawConnection { db throws in
+                #expect(throws: StoreError.self) {
+                    try db.run("INSERT INTO changes (calendar, uid, change) VALUES (?, ?, ?)", [.text("Work"), .text("x"), .text("bogus")])
+                }
+                #expect(throws: StoreError.self) {
+                    try db.run("UPDATE items SET kind = 'note' WHERE uid = 'single@x'")
+                }
+                let bogus = try db.scalarInt("SELECT count(*) FROM changes WHERE change = 'bogus'")
+                #expect(bogus == 0)
+            }
+        }
+    }
+
     @Test func reimportingTheSameDocumentIsANoOp() throws {
         try withStore { store in
             let document = Self.sampleDocument()
