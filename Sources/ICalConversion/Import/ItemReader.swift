@@ -49,7 +49,8 @@ struct ItemReader {
     /// retained and released its four strings, for every name asked.)
     mutating func take(_ name: String) -> ContentLine? {
         let properties = component.properties
-        for i in properties.indices where !consumed[i] && properties[i].name == name {
+        let length = name.utf8.count
+        for i in properties.indices where !consumed[i] && properties[i].name.utf8.count == length && properties[i].name == name {
             consumed[i] = true
             return properties[i]
         }
@@ -60,7 +61,8 @@ struct ItemReader {
     mutating func takeAll(_ name: String) -> [ContentLine] {
         var out: [ContentLine] = []
         let properties = component.properties
-        for i in properties.indices where properties[i].name == name {
+        let length = name.utf8.count
+        for i in properties.indices where properties[i].name.utf8.count == length && properties[i].name == name {
             consumed[i] = true
             out.append(properties[i])
         }
