@@ -86,6 +86,15 @@ package final class Connection {
         try execute("PRAGMA synchronous = NORMAL")
     }
 
+    /// Reads the file's pages through a memory mapping (up to 1 GiB) instead of copying them
+    /// into SQLite's page cache, for work that reads much of the file: an export, a query over
+    /// many rows (a one-week query on the 100k store: 24 -> 14 ms of system time). Writes are
+    /// unchanged. SQLite then reports a read error of the file as SIGBUS rather than an error
+    /// code, hence only for reading commands, not for every connection.
+    package func mapForReading() throws(StoreError) {
+        try execute("PRAGMA mmap_size = 1073741824")
+    }
+
     /// Runs `body` with another busy timeout (0: a locked database fails at once), for work
     /// that is worth doing only if it does not have to wait.
     package func withBusyTimeout<T>(milliseconds: Int32, _ body: () throws -> T) rethrows -> T {

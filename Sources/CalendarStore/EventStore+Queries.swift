@@ -158,7 +158,8 @@ public extension EventStore {
         let indexed = usesOccurrenceIndex
         if indexed { prepareOccurrenceIndex(for: predicate) }
         return try withConnection { db in
-            try db.transaction(.deferred) {
+            try db.mapForReading()
+            return try db.transaction(.deferred) {
                 let ids = try calendarIDs(titled: predicate.calendarTitles, db)
                 let titles = Dictionary(uniqueKeysWithValues: try calendarRows(db).map { ($0.id, $0.calendar.title) })
                 if indexed, let fromIndex = try indexedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db) {
@@ -193,7 +194,8 @@ public extension EventStore {
     /// ones: completion date; none last), then UID.
     func reminders(matching predicate: ReminderPredicate) throws -> [StoredReminder] {
         try withConnection { db in
-            try db.transaction(.deferred) {
+            try db.mapForReading()
+            return try db.transaction(.deferred) {
                 let ids = try calendarIDs(titled: predicate.calendarTitles, db)
                 let titles = Dictionary(uniqueKeysWithValues: try calendarRows(db).map { ($0.id, $0.calendar.title) })
                 var sql = "SELECT calendar_id, model, source_text FROM items WHERE kind = 'reminder'"

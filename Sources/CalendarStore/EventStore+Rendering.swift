@@ -17,6 +17,7 @@ public extension EventStore {
         let indexed = usesOccurrenceIndex
         if indexed { prepareOccurrenceIndex(for: predicate) }
         return try withConnection { db in
+            try db.mapForReading()
             var fresh: [(itemID: Int64, event: RenderedEvent)] = []
             var version: Int64 = 0
             let result = try db.transaction(.deferred) { () throws -> [RenderedOccurrence] in
