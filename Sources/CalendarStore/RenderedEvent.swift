@@ -5,7 +5,7 @@ import Foundation
 public struct RenderedEvent: Sendable {
     public let uid: String
     public let isAllDay: Bool
-    /// nil for floating and all-day events.
+    /// The event's zone, as ``Event/timeZone`` (nil for floating events).
     public let timeZone: TimeZone?
     /// `timeZone`'s identifier, read once.
     public let timeZoneIdentifier: String?
