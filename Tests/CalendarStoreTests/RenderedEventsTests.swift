@@ -106,6 +106,18 @@ struct RenderedEventsTests {
 
     static func kept(_ store: EventStore) throws -> Int64 { try OccurrenceIndexTests.count("SELECT count(*) FROM item_renderings", store) }
 
+    /// Two stores (connections) on one file holding ``keepableFeed``, and the week of 2026-03-02 in UTC.
+    static func withTwoConnections(_ body: (EventStore, EventStore, EventPredicate) throws -> Void) throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("store.sqlite").path
+            let store = try EventStore(path: path)
+            let other = try EventStore(path: path)
+            defer { try? store.close(); try? other.close() }
+            _ = try store.importDocument(try OccurrenceIndexTests.document(keepableFeed), intoCalendar: "Work")
+            try body(store, other, EventPredicate(startDate: utc(2026, 3, 2), endDate: utc(2026, 3, 9), timeZone: .gmt))
+        }
+    }
+
     @Test("Same occurrences as events(matching:), rendered fresh and then from kept renderings, in every zone")
     func sameAsEvents() throws {
         try withTemporaryDirectory { directory in
@@ -198,13 +210,7 @@ struct RenderedEventsTests {
 
     @Test("Renderings made while another connection wrote are not kept")
     func concurrentWriteKeepsNothing() throws {
-        try withTemporaryDirectory { directory in
-            let path = directory.appendingPathComponent("store.sqlite").path
-            let store = try EventStore(path: path)
-            let other = try EventStore(path: path)
-            defer { try? store.close(); try? other.close() }
-            _ = try store.importDocument(try OccurrenceIndexTests.document(Self.keepableFeed), intoCalendar: "Work")
-            let week = EventPredicate(startDate: utc(2026, 3, 2), endDate: utc(2026, 3, 9), timeZone: .gmt)
+        try Self.withTwoConnections { store, other, week in
             // Between the query's read and its keeping, the other connection renames the series.
             store.beforeKeepingRenderings = {
                 guard var weekly = try? other.event(withUID: "weekly@x")?.event, weekly.title == "weekly" else { return }
@@ -227,13 +233,7 @@ struct RenderedEventsTests {
 
     @Test("A store another connection is writing: the query answers at once and keeps nothing")
     func busyStoreIsNotWaitedFor() throws {
-        try withTemporaryDirectory { directory in
-            let path = directory.appendingPathComponent("store.sqlite").path
-            let store = try EventStore(path: path)
-            let other = try EventStore(path: path)
-            defer { try? store.close(); try? other.close() }
-            _ = try store.importDocument(try OccurrenceIndexTests.document(Self.keepableFeed), intoCalendar: "Work")
-            let week = EventPredicate(startDate: utc(2026, 3, 2), endDate: utc(2026, 3, 9), timeZone: .gmt)
+        try Self.withTwoConnections { store, other, week in
             _ = try store.events(matching: week)      // the index covers the week
             // The other connection holds the write lock while the query keeps its renderings.
             try other.withRawConnection { try $0.execute("BEGIN IMMEDIATE") }
