@@ -17,6 +17,7 @@ package final class Connection {
     private var statements: [String: Statement] = [:]
     package private(set) var isClosed = false
     private var busyTimeoutMilliseconds: Int32 = 0
+    private var isMappedForReading = false
     /// Called with the SQL of every statement prepared or executed (tests record it).
     package var onSQL: ((String) -> Void)?
 
@@ -92,7 +93,9 @@ package final class Connection {
     /// unchanged. SQLite then reports a read error of the file as SIGBUS rather than an error
     /// code, hence only for reading commands, not for every connection.
     package func mapForReading() throws(StoreError) {
+        guard !isMappedForReading else { return }    // once per connection
         try execute("PRAGMA mmap_size = 1073741824")
+        isMappedForReading = true
     }
 
     /// Runs `body` with another busy timeout (0: a locked database fails at once), for work
