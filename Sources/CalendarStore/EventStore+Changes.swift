@@ -34,8 +34,20 @@ extension EventStore {
         try db.scalarInt("SELECT 1 FROM items WHERE calendar_id = ? AND uid = ? LIMIT 1", [.integer(calendarID), .text(uid)]) != nil
     }
 
+    /// Inserts a row; every insert into `items` goes through here or through the import's
+    /// ``ItemRow/insertUnlessPresentSQL`` followed by ``markInserted(_:_:)``.
     func insertItem(_ row: ItemRow, _ db: Connection) throws {
         try db.run(ItemRow.insertSQL, row.values)
+        try markInserted(row, db)
+    }
+
+    /// Marks an inserted event's series stale in the occurrence index, when the index is in use
+    /// (see ``OccurrenceIndex``). A trigger did this until schema version 5: SQLite ran the
+    /// trigger's program, with a statement journal, for every row an import inserted, and that
+    /// was about a third of the import's writing thread even while the index was empty.
+    func markInserted(_ row: ItemRow, _ db: Connection) throws {
+        guard row.kind == .event else { return }
+        try db.run(OccurrenceIndex.markStaleSQL, [.integer(row.calendarID), .text(row.uid)])
     }
 
     func updateItem(id: Int64, _ row: ItemRow, _ db: Connection) throws {

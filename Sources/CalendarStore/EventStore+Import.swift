@@ -38,8 +38,9 @@ extension EventStore {
                     _ db: Connection) throws -> ImportReport.Outcome {
         let recurrenceDate = row.recurrenceID.map(Date.init(timeIntervalSince1970:))
         if calendarIsNew {
-            try db.run(Self.insertUnlessPresentSQL, row.values)
+            try db.run(ItemRow.insertUnlessPresentSQL, row.values)
             if db.changedRowCount == 1 {
+                try markInserted(row, db)
                 // The UID cannot have been in a calendar this import created, unless touched already.
                 if touched.firstTouch(row.uid) { try logChange(.added, uid: row.uid, calendar: calendarTitle, db) }
                 report.append(.init(uid: row.uid, recurrenceId: recurrenceDate, kind: row.kind, outcome: .added))
@@ -73,9 +74,6 @@ extension EventStore {
         report.append(.init(uid: row.uid, recurrenceId: recurrenceDate, kind: row.kind, outcome: .updated, reason: reason))
         return .updated
     }
-
-    /// ItemRow's insert, doing nothing when the key (calendar, UID, RECURRENCE-ID) is present.
-    static let insertUnlessPresentSQL = ItemRow.insertSQL + " ON CONFLICT DO NOTHING"
 
     /// After a master was updated: drops its stored overrides that the document does not carry.
     func removeOverrides(calendarID: Int64, uid: String, kind: ItemKind, keeping kept: Set<Double>,

@@ -136,12 +136,12 @@ public struct PreparedItem: Sendable {
         case reminder(Reminder)
     }
 
-    public init(event: Event) throws {
+    public init(event: Event) throws(StoreError) {
         row = try ItemRow(event: event, calendarID: 0)
         model = .event(event)
     }
 
-    public init(reminder: Reminder) throws {
+    public init(reminder: Reminder) throws(StoreError) {
         row = try ItemRow(reminder: reminder, calendarID: 0)
         model = .reminder(reminder)
     }

@@ -220,9 +220,18 @@ struct ItemRow {
          SQLValue(due), SQLValue(completionDate), SQLValue(completed)]
     }
 
-    static let insertSQL = """
-        INSERT INTO items (calendar_id, uid, recurrence_id, kind, model, source_text, sequence, last_modified, dtstamp,
-                           first_start, last_end, due, completion_date, completed)
+    static let insertSQL = "INSERT INTO " + insertTargetSQL
+
+    /// ``insertSQL`` doing nothing when the key (calendar, UID, RECURRENCE-ID) is present: the
+    /// import's first try for a calendar it created. `OR IGNORE` rather than `ON CONFLICT DO
+    /// NOTHING`: the two skip the same rows here (the other constraints cannot fail for values
+    /// ``values`` binds), and with `OR IGNORE` no constraint may abort the statement, so SQLite
+    /// keeps no statement journal for it.
+    static let insertUnlessPresentSQL = "INSERT OR IGNORE INTO " + insertTargetSQL
+
+    private static let insertTargetSQL = """
+        items (calendar_id, uid, recurrence_id, kind, model, source_text, sequence, last_modified, dtstamp,
+               first_start, last_end, due, completion_date, completed)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 

@@ -87,6 +87,9 @@ enum Migrations {
         // 4: rendered events kept for later queries (empty until a query fills it), see
         // ItemRenderings; the occurrence index's two indexes cover the columns a query reads.
         Migration(version: 4, sql: ItemRenderings.schemaSQL + OccurrenceIndex.coveringIndexesSQL),
+        // 5: inserted events are marked stale by the store, not by a trigger (see
+        // EventStore.markInserted).
+        Migration(version: 5, sql: OccurrenceIndex.dropInsertTriggerSQL),
     ]
 
     /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and

@@ -17,10 +17,12 @@ import Foundation
 ///   UTC, so rows do not depend on the zone a query reads them in), its occurrence date and
 ///   ``Flags``. Times are seconds since 2001-01-01 (`Date`'s own reference, so they read back
 ///   bit for bit).
-/// - `occurrence_stale`: (calendar, UID) written since their rows were made, filled by triggers
-///   on `items` and `calendar_time_zones`, so every write path (import, save, edit, delete,
-///   calendar delete) marks what it touched in the same transaction, and an import into a store
-///   that has no covered bucket yet pays only the trigger's check.
+/// - `occurrence_stale`: (calendar, UID) written since their rows were made, filled in the
+///   writing transaction: by triggers on `items` updates and deletes and on
+///   `calendar_time_zones`, so every edit, delete and calendar delete marks what it touched; and
+///   by ``EventStore/markInserted(_:_:)`` for inserts (schema version 5 dropped the insert
+///   trigger, whose per-row program was a third of an import's writing). A write into a store
+///   whose index is empty marks nothing.
 ///
 /// Coverage grows lazily: a query first re-expands the stale series over the covered buckets
 /// (or, after more than ``maxStaleSeries`` were written, empties the index),
@@ -28,6 +30,14 @@ import Foundation
 /// reads. A read-only file, or a window that would need more than ``maxNewBuckets`` new
 /// buckets, is answered by plain expansion instead.
 enum OccurrenceIndex {
+    /// Marks (`?1` calendar id, `?2` UID) stale when the index covers any bucket.
+    static let markStaleSQL = """
+        INSERT OR IGNORE INTO occurrence_stale SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM occurrence_buckets)
+        """
+
+    /// Schema version 5: inserts are marked by the store (``markStaleSQL``), not by a trigger.
+    static let dropInsertTriggerSQL = "DROP TRIGGER items_insert_stale;"
+
     /// 28 days.
     static let bucketLength: Double = 28 * 86_400
     /// More new buckets than this for one query (about 4 years) and the query is expanded instead.

@@ -217,6 +217,13 @@ struct OccurrenceIndexTests {
             try indexed.save(makeEvent("new-single@x", start: utc(2026, 3, 4, 12)), in: "Work")
             try Self.expectSameAnswers(indexed, expanded, windows: Self.indexedWindows, zones: Self.fewerZones)
 
+            // Import into the filled index: a calendar the import creates (its insert-unless-present
+            // path) and new UIDs into an existing calendar (its full path).
+            _ = try indexed.importDocument(try Self.document(Self.feed), intoCalendar: "Trips")
+            _ = try indexed.importDocument(try Self.document(Self.feed.replacingOccurrences(of: "@x", with: "@renamed")),
+                                           intoCalendar: "Work")
+            try Self.expectSameAnswers(indexed, expanded, windows: Self.indexedWindows, zones: Self.fewerZones)
+
             // Edit one instance (EKSpan.thisEvent): an override moved to another day.
             var moved = daily
             moved.recurrenceRules = []
@@ -302,7 +309,7 @@ extension OccurrenceIndexTests {
             // Back to version 2 as an older icalkit left it: no index objects.
             try first.withRawConnection { db in
                 try db.execute("""
-                    DROP TRIGGER items_insert_stale; DROP TRIGGER items_update_stale; DROP TRIGGER items_delete_stale;
+                    DROP TRIGGER items_update_stale; DROP TRIGGER items_delete_stale;
                     DROP TRIGGER time_zones_insert_stale; DROP TRIGGER time_zones_update_stale; DROP TRIGGER time_zones_delete_stale;
                     DROP TABLE occurrences; DROP TABLE occurrence_series; DROP TABLE occurrence_buckets; DROP TABLE occurrence_stale;
                     DROP TRIGGER items_update_renderings; DROP TRIGGER items_delete_renderings; DROP TABLE item_renderings;
@@ -315,8 +322,9 @@ extension OccurrenceIndexTests {
             let store = try EventStore(path: path)
             defer { try? store.close() }
             #expect(try Self.count("PRAGMA user_version", store) == Int64(EventStore.schemaVersion))
-            #expect(EventStore.schemaVersion == 4)
-            #expect(try Self.count("SELECT count(*) FROM sqlite_master WHERE name LIKE 'occurrence%' OR name LIKE '%_stale'", store) == 14)
+            #expect(EventStore.schemaVersion == 5)
+            // 14 objects in version 4, less the insert trigger version 5 dropped.
+            #expect(try Self.count("SELECT count(*) FROM sqlite_master WHERE name LIKE 'occurrence%' OR name LIKE '%_stale'", store) == 13)
             #expect(try Self.count("SELECT count(*) FROM items", store) == itemsBefore)
             let expanding = try EventStore(path: path, expander: RecurringEventExpander(limits: .init(maxInstancesPerQuery: 999_999)))
             defer { try? expanding.close() }

@@ -52,23 +52,36 @@ enum ImportCommand {
             }
         }
 
-        let store = try StoreAccess.open(invocation)
+        // The first file's reading starts before the store opens (creating a store runs every
+        // migration), so the two overlap; a store that cannot be opened cancels it.
+        var first = paths.first.map { path in Result { () throws(CLIError) in try startReading(path, io: io) } }
+        let store: EventStore
+        do {
+            store = try StoreAccess.open(invocation)
+        } catch {
+            if case .success(let started)? = first { started.read.cancel() }
+            throw error
+        }
         defer { StoreAccess.close(store, io: io) }
         let progress = ProgressBar(io: io, quiet: args.has("quiet"))
         var outcomes: [FileOutcome] = []
         for (index, path) in paths.enumerated() {
             progress.update(done: index, total: paths.count, label: "reading " + path)
-            let file: InputFile
+            let started: StartedRead
             do {
-                file = try InputFile.locate(path, io: io)
+                if let early = first {
+                    first = nil
+                    started = try early.get()
+                } else {
+                    started = try startReading(path, io: io)
+                }
             } catch {
                 progress.clear()
                 io.printError("Error: \(error.message)\n")
                 status = status.combined(with: error.status)
                 continue
             }
-            let reader = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: file.stem))
-            let source = file.isStandardInput ? file.displayName : URL(fileURLWithPath: path).standardizedFileURL.path
+            let file = started.file
             var result = ReadResult()
             var reports: [ImportReport] = []
             var failure: CLIError?
@@ -76,7 +89,7 @@ enum ImportCommand {
                 // The whole file in ONE transaction, read while it is written; rolled back when
                 // the file is refused or --strict finds an error.
                 reports = try store.importStream(intoCalendar: calendarTitle, readOnly: readOnly, dryRun: dryRun) { session in
-                    result = try ImportPipeline.run(file, reader: reader, source: source, into: session)
+                    result = try started.read.write(into: session)
                     let hasErrors = result.diagnostics.contains { $0.severity == .error }
                     return !result.refused && !(strict && (result.skippedCount > 0 || hasErrors))
                 }
@@ -88,6 +101,7 @@ enum ImportCommand {
                 }
                 failure = cause as? CLIError ?? StoreAccess.cliError(cause)
             }
+            started.read.cancel()   // nothing left to stop, unless the store failed before taking any item
             progress.clear()
             io.report(result.diagnostics)
             var outcome = FileOutcome(name: file.displayName, unreadable: result.skippedCount, refused: result.refused,
@@ -118,6 +132,20 @@ enum ImportCommand {
             try io.print(jsonReport(outcomes, dryRun: dryRun))
         }
         return status
+    }
+
+    /// A located input file whose reading has started.
+    struct StartedRead {
+        let file: InputFile
+        let read: ImportPipeline.Read
+    }
+
+    /// Locates `path` and starts reading it (see ``ImportPipeline/start(_:reader:source:)``).
+    static func startReading(_ path: String, io: CLIIO) throws(CLIError) -> StartedRead {
+        let file = try InputFile.locate(path, io: io)
+        let reader = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: file.stem))
+        let source = file.isStandardInput ? file.displayName : URL(fileURLWithPath: path).standardizedFileURL.path
+        return StartedRead(file: file, read: ImportPipeline.start(file, reader: reader, source: source))
     }
 
     /// A path as the files it stands for: itself, or a directory's `*.ics` files, sorted.

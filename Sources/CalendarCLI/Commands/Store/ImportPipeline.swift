@@ -4,11 +4,17 @@ import Foundation
 import ICalConversion
 
 /// `import` of one file as a two-stage pipeline: a reader thread scans the file and converts
-/// each item (EventImporter, time zones), while the calling thread prepares each item's row
-/// (encoding, the index span, which walks COUNT series) and writes it into the store's
-/// transaction. The two halves cost about the same, so on two cores the file takes about half
-/// the time it takes on one. Batches pass through a small bounded queue, so memory holds a
-/// few batches, never the file.
+/// each item (EventImporter, time zones), while the calling thread writes the rows into the
+/// store's transaction. Preparing a row (encoding, the index span, which walks COUNT series)
+/// is done by whichever side has time: the reader prepares a batch when the writer is behind
+/// (batches are waiting for it), else the writer does. Batches pass through a small bounded
+/// queue, so memory holds a few batches, never the file.
+///
+/// A third thread that scanned ahead of the converting one was tried: its items, allocated on
+/// one thread and freed on another, cost more CPU time than the split saved (Bench/HISTORY.md).
+///
+/// The reader starts before the store is needed (``start(_:reader:source:)``), so that a
+/// store's opening (creating it runs every migration) and the file's first items overlap.
 ///
 /// Both threads call libical. That is safe in 3.0.16 as built by Debian (with pthreads): the
 /// error state (`icalerrno`) and the ring of temporary strings are per thread (pthread keys),
@@ -19,6 +25,9 @@ enum ImportPipeline {
         case begin(CalendarDocument)
         case event(Event)
         case reminder(Reminder)
+        /// An event or reminder the reader prepared, or why its row could not be made (thrown
+        /// by the writer at that point, as if it had prepared the row itself).
+        case prepared(Result<PreparedItem, StoreError>)
         case extra(String)
         case end
     }
@@ -31,30 +40,37 @@ enum ImportPipeline {
     /// Batches the queue holds before the reader waits (1,024 items at most in flight).
     static let queueCapacity = 32
 
-    /// Reads `file` and imports what it holds through `session`; returns the reader's result
-    /// (diagnostics, counts). Rethrows the reader's error (unreadable file) or the store's.
-    static func run(_ file: InputFile, reader: ICalendarReader, source: String, into session: ImportSession) throws -> ReadResult {
+    /// Batches waiting for the writer from which on the reader prepares the next batch's rows.
+    static let writerBehindBatches = 2
+
+    /// Starts reading `file` on its own thread; its items wait in the queue (a few batches at
+    /// most) until ``Read/write(into:)`` takes them, or ``Read/cancel()`` drops them.
+    static func start(_ file: InputFile, reader: ICalendarReader, source: String) -> Read {
         let queue = BatchQueue(capacity: queueCapacity)
         let thread = Thread {
             do {
                 var batch: [Step] = []
                 batch.reserveCapacity(batchSize)
+                var prepareHere = false
                 let result = try file.stream(with: reader) { event in
                     switch event {
                     case .calendarBegan(var header):
                         header.calendar.sourceName = source
                         batch.append(.begin(header))
-                    case .event(let e): batch.append(.event(e))
-                    case .reminder(let r): batch.append(.reminder(r))
+                    case .event(let e):
+                        batch.append(prepareHere ? .prepared(Result { () throws(StoreError) in try PreparedItem(event: e) }) : .event(e))
+                    case .reminder(let r):
+                        batch.append(prepareHere ? .prepared(Result { () throws(StoreError) in try PreparedItem(reminder: r) }) : .reminder(r))
                     case .extraComponent(let text): batch.append(.extra(text))
                     case .calendarEnded: batch.append(.end)
                     }
                     if batch.count >= batchSize {
-                        queue.put(batch)
+                        try queue.put(batch)
                         batch.removeAll(keepingCapacity: true)
+                        prepareHere = queue.waitingBatches >= writerBehindBatches
                     }
                 }
-                queue.put(batch)
+                try queue.put(batch)
                 queue.finish(.success(result))
             } catch {
                 queue.finish(.failure(error))
@@ -62,24 +78,45 @@ enum ImportPipeline {
         }
         thread.stackSize = 8 << 20
         thread.start()
-        do {
-            while let batch = try queue.take() {
-                for step in batch {
-                    switch step {
-                    case .begin(let header): try session.begin(header)
-                    case .event(let e): try session.add(e)
-                    case .reminder(let r): try session.add(r)
-                    case .extra(let text): session.addExtraComponent(text)
-                    case .end: try session.end()
+        return Read(queue: queue)
+    }
+
+    /// A file being read by ``start(_:reader:source:)``.
+    final class Read: Sendable {
+        private let queue: BatchQueue
+
+        fileprivate init(queue: BatchQueue) { self.queue = queue }
+
+        /// Writes what the reader reads through `session`, to the end; returns the reader's
+        /// result. On the store's error the reader still reads to the end (its batches dropped),
+        /// so the file's diagnostics are all reported, as when reading came first; that error is
+        /// thrown as a ``Failure``.
+        func write(into session: ImportSession) throws -> ReadResult {
+            do {
+                while let batch = try queue.take() {
+                    for step in batch {
+                        switch step {
+                        case .begin(let header): try session.begin(header)
+                        case .event(let e): try session.add(e)
+                        case .reminder(let r): try session.add(r)
+                        case .prepared(let item): try session.add(try item.get())
+                        case .extra(let text): session.addExtraComponent(text)
+                        case .end: try session.end()
+                        }
                     }
                 }
+                return try queue.waitForResult()
+            } catch {
+                queue.discardFromNowOn()
+                throw Failure(error: error, readResult: try? queue.waitForResult())
             }
-            return try queue.waitForResult()
-        } catch {
-            // The store failed: the reader still reads to the end (its batches dropped), so
-            // the file's diagnostics are all reported, as when reading came first.
-            queue.discardFromNowOn()
-            throw Failure(error: error, readResult: try? queue.waitForResult())
+        }
+
+        /// Nothing will be written (the store could not be opened): the reader stops at its
+        /// next batch; returns once it has.
+        func cancel() {
+            queue.cancel()
+            _ = try? queue.waitForResult()
         }
     }
 
@@ -88,6 +125,9 @@ enum ImportPipeline {
         let error: any Error
         let readResult: ReadResult?
     }
+
+    /// Thrown inside the reader once its read was cancelled.
+    struct Cancelled: Error {}
 }
 
 /// A bounded queue of batches between one producer thread and one consumer, with the
@@ -98,16 +138,26 @@ final class BatchQueue: @unchecked Sendable {
     private var batches: [[ImportPipeline.Step]] = []
     private var outcome: Result<ReadResult, any Error>?
     private var discarding = false
+    private var cancelled = false
 
     init(capacity: Int) { self.capacity = capacity }
 
     /// Producer: waits while the queue is full; drops the batch once the consumer gave up.
-    func put(_ batch: [ImportPipeline.Step]) {
+    /// Throws ``ImportPipeline/Cancelled`` once the read was cancelled.
+    func put(_ batch: [ImportPipeline.Step]) throws(ImportPipeline.Cancelled) {
         condition.lock()
         defer { condition.unlock() }
         while batches.count >= capacity && !discarding { condition.wait() }
+        if cancelled { throw ImportPipeline.Cancelled() }
         if !discarding && !batch.isEmpty { batches.append(batch) }
         condition.broadcast()
+    }
+
+    /// Batches put and not yet taken.
+    var waitingBatches: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return batches.count
     }
 
     /// Producer: done (the reader's result or its error).
@@ -136,6 +186,17 @@ final class BatchQueue: @unchecked Sendable {
     func discardFromNowOn() {
         condition.lock()
         discarding = true
+        batches.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Consumer: nothing will be taken, and the producer should stop reading: its next `put`
+    /// throws.
+    func cancel() {
+        condition.lock()
+        discarding = true
+        cancelled = true
         batches.removeAll()
         condition.broadcast()
         condition.unlock()
