@@ -1,24 +1,65 @@
 import Foundation
+import Synchronization
 
 /// Where an item came from: its original iCalendar text and the model it was read into.
 ///
 /// The exporter writes an item from `text` when the item still equals `snapshot` (it was not
 /// edited), and rebuilds it from the model otherwise. Provenance is not content: two
 /// `SourceText` values always compare equal and hash alike, so model equality is semantic.
+///
+/// The text may be given as a function that makes it at its first use (`init(makingText:...)`):
+/// a reader hands items to another thread, which needs the text (to store or export it) while
+/// the reader goes on; a JSON conversion never needs it.
 public final class SourceText: Hashable, Sendable {
-    /// The component's content lines, unfolded, CRLF-separated, from BEGIN to END.
-    public let text: String
+    private let storage: Mutex<Storage>
     private let snapshotBox: SnapshotBox
 
-    public init(text: String, event: Event) {
-        self.text = text
+    private enum Storage: Sendable {
+        case made(String)
+        case maker(@Sendable () -> String)
+    }
+
+    /// The component's content lines, unfolded, CRLF-separated, from BEGIN to END.
+    public var text: String {
+        storage.withLock { storage in
+            switch storage {
+            case .made(let text):
+                return text
+            case .maker(let make):
+                let text = make()
+                storage = .made(text)
+                return text
+            }
+        }
+    }
+
+    public convenience init(text: String, event: Event) {
+        self.init(storage: .made(text), event: event)
+    }
+
+    public convenience init(text: String, reminder: Reminder) {
+        self.init(storage: .made(text), reminder: reminder)
+    }
+
+    /// `makeText` runs once, at the first read of ``text``, on the thread that reads it.
+    public convenience init(makingText makeText: @escaping @Sendable () -> String, event: Event) {
+        self.init(storage: .maker(makeText), event: event)
+    }
+
+    /// `makeText` runs once, at the first read of ``text``, on the thread that reads it.
+    public convenience init(makingText makeText: @escaping @Sendable () -> String, reminder: Reminder) {
+        self.init(storage: .maker(makeText), reminder: reminder)
+    }
+
+    private init(storage: Storage, event: Event) {
+        self.storage = Mutex(storage)
         var copy = event
         copy.source = nil
         self.snapshotBox = .event(copy)
     }
 
-    public init(text: String, reminder: Reminder) {
-        self.text = text
+    private init(storage: Storage, reminder: Reminder) {
+        self.storage = Mutex(storage)
         var copy = reminder
         copy.source = nil
         self.snapshotBox = .reminder(copy)

@@ -46,16 +46,22 @@ public struct RawComponent: Hashable, Sendable {
     }
 
     private func appendBytes(to out: inout [UInt8]) {
-        out.append(contentsOf: "BEGIN:".utf8)
-        out.append(contentsOf: name.utf8)
-        out.append(contentsOf: "\r\n".utf8)
+        // Each piece copied as one block (`withUTF8`); appending a String's `utf8` view went
+        // byte by byte (~7,000 instructions per event).
+        func append(_ string: String) {
+            var string = string
+            string.withUTF8 { out.append(contentsOf: $0) }
+        }
+        append("BEGIN:")
+        append(name)
+        append("\r\n")
         for p in properties {
-            if let raw = p.raw { out.append(contentsOf: raw.utf8) } else { out.append(contentsOf: p.text.utf8) }
-            out.append(contentsOf: "\r\n".utf8)
+            append(p.raw ?? p.text)
+            append("\r\n")
         }
         for c in components { c.appendBytes(to: &out) }
-        out.append(contentsOf: "END:".utf8)
-        out.append(contentsOf: name.utf8)
-        out.append(contentsOf: "\r\n".utf8)
+        append("END:")
+        append(name)
+        append("\r\n")
     }
 }

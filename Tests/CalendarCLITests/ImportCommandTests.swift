@@ -136,6 +136,22 @@ struct ImportCommandTests {
         #expect(captured.stderr.hasPrefix("Error: cannot create store at '\(store)'"))
     }
 
+    @Test func unwritableStoreStopsTheReadStartedBeforeIt() throws {
+        // The first file's reading starts before the store opens; with 3,000 items the reader
+        // is blocked on its full queue (1,024) when the store fails. The command cancels the
+        // read and waits for the reader: this returns (no deadlock), with the store's error
+        // alone (nothing of the file reported).
+        let dir = try TemporaryDirectory()
+        let blocker = dir.path("plain-file")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
+        let feed = dir.path("big.ics")
+        try ReliabilityTests.feed(3_000, prefix: "big").write(toFile: feed, atomically: true, encoding: .utf8)
+        let store = blocker + "/icalkit/store.sqlite"
+        let result = runCLI(["--store", store, "import", feed])
+        #expect(result == CLIResult(
+            stdout: "", stderr: "Error: cannot create store at '\(store)': '\(blocker)' is not a directory\n", status: .cannotCreate))
+    }
+
     @Test func notADatabaseIsRefusedAndLeftAlone() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("notes.sqlite")

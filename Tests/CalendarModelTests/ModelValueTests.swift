@@ -1,5 +1,6 @@
 import CalendarModel
 import Foundation
+import Synchronization
 import Testing
 
 /// The overlap rule of ``EventPredicate/matches(start:end:)`` on the window
@@ -65,6 +66,21 @@ struct SourceTextTests {
         e.source = source
         #expect(source.isUnchanged(e))
         #expect(source.text == Self.text)
+    }
+
+    @Test func madeTextIsMadeOnceAtFirstRead() async {
+        let calls = Mutex(0)
+        let e = Self.event()
+        let source = SourceText(makingText: { calls.withLock { $0 += 1 }; return Self.text }, event: e)
+        #expect(calls.withLock { $0 } == 0)
+        // Two threads read at once: both get the text, made once.
+        async let first = Task.detached { source.text }.value
+        async let second = Task.detached { source.text }.value
+        let texts = await [first, second]
+        #expect(texts == [Self.text, Self.text])
+        #expect(source.text == Self.text)
+        #expect(calls.withLock { $0 } == 1)
+        #expect(source.isUnchanged(e))
     }
 
     struct Edit: Sendable, CustomTestStringConvertible {
