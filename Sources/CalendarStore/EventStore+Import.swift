@@ -28,21 +28,24 @@ extension EventStore {
 
     /// Imports one row: added, unchanged, skipped (older) or updated; logs one change per
     /// UID, at its first write in this calendar's import (`added` when the UID was new to the
-    /// calendar, else `updated`).
+    /// calendar, else `updated`), into `changes` (the caller flushes it).
     ///
     /// `calendarIsNew`: the calendar was created by this import, so a row is new unless this
     /// import wrote the same key before (a duplicate in the input): the row is inserted at once
     /// and only a conflict takes the full path (two statements per item instead of four).
+    ///
+    /// `indexInUse`: the occurrence index covers some bucket (else an insert has nothing to mark
+    /// stale, see ``markInserted(_:_:)``).
     func importItem(_ row: ItemRow, sameContent: (StoredRow) throws -> Bool, report: inout ImportReport,
-                    touched: inout TouchedUIDs, calendarTitle: String, calendarIsNew: Bool = false,
-                    _ db: Connection) throws -> ImportReport.Outcome {
+                    touched: inout TouchedUIDs, changes: inout PendingChanges, calendarTitle: String,
+                    calendarIsNew: Bool = false, indexInUse: Bool = true, _ db: Connection) throws -> ImportReport.Outcome {
         let recurrenceDate = row.recurrenceID.map(Date.init(timeIntervalSince1970:))
         if calendarIsNew {
             try db.run(ItemRow.insertUnlessPresentSQL, row.values)
             if db.changedRowCount == 1 {
-                try markInserted(row, db)
+                if indexInUse { try markInserted(row, db) }
                 // The UID cannot have been in a calendar this import created, unless touched already.
-                if touched.firstTouch(row.uid) { try logChange(.added, uid: row.uid, calendar: calendarTitle, db) }
+                if touched.firstTouch(row.uid) { try changes.append(.added, uid: row.uid, calendar: calendarTitle, db) }
                 report.append(.init(uid: row.uid, recurrenceId: recurrenceDate, kind: row.kind, outcome: .added))
                 return .added
             }
@@ -50,7 +53,7 @@ extension EventStore {
         guard let stored = try storedRow(calendarID: row.calendarID, uid: row.uid, recurrenceID: row.recurrenceID, db) else {
             if touched.firstTouch(row.uid) {
                 let existed = try uidExists(calendarID: row.calendarID, uid: row.uid, db)
-                try logChange(existed ? .updated : .added, uid: row.uid, calendar: calendarTitle, db)
+                try changes.append(existed ? .updated : .added, uid: row.uid, calendar: calendarTitle, db)
             }
             try insertItem(row, db)
             report.append(.init(uid: row.uid, recurrenceId: recurrenceDate, kind: row.kind, outcome: .added))
@@ -65,7 +68,7 @@ extension EventStore {
             report.append(.init(uid: row.uid, recurrenceId: recurrenceDate, kind: row.kind, outcome: .skipped, reason: reason))
             return .skipped
         }
-        if touched.firstTouch(row.uid) { try logChange(.updated, uid: row.uid, calendar: calendarTitle, db) }
+        if touched.firstTouch(row.uid) { try changes.append(.updated, uid: row.uid, calendar: calendarTitle, db) }
         var newRow = row
         if stored.kind == row.kind, stored.sourceText != nil, row.sourceText == nil {
             newRow.sourceText = nil   // an imported model without text replaces both

@@ -23,6 +23,7 @@ public final class ImportSession {
     /// One report per calendar, in order, for the calendars ended so far.
     public private(set) var reports: [ImportReport] = []
     private var open: OpenCalendar?
+    private var knownIndexInUse: Bool?
 
     /// The calendar being imported and what must wait for its end.
     final class OpenCalendar {
@@ -32,6 +33,8 @@ public final class ImportSession {
         var header: CalendarDocument
         var report: ImportReport
         var touched = TouchedUIDs()
+        /// Change-log rows not yet written; flushed by `end()`.
+        var changes = PendingChanges()
         /// RECURRENCE-IDs the input carries, per kind and UID (overrides only), so that an
         /// updated master keeps those.
         var overrides: [String: Set<Double>] = [:]
@@ -95,9 +98,19 @@ public final class ImportSession {
             calendar.overrides[row.kind.rawValue + ":" + row.uid, default: []].insert(recurrenceID)
         }
         let outcome = try store.importItem(row, sameContent: item.sameContent, report: &calendar.report,
-                                           touched: &calendar.touched, calendarTitle: calendar.title,
-                                           calendarIsNew: calendar.created, db)
+                                           touched: &calendar.touched, changes: &calendar.changes,
+                                           calendarTitle: calendar.title, calendarIsNew: calendar.created,
+                                           indexInUse: try indexInUse(), db)
         if outcome == .updated && row.recurrenceID == nil { calendar.updatedMasters.append((row.uid, row.kind)) }
+    }
+
+    /// Whether the occurrence index covers any bucket, asked once: nothing an import does
+    /// fills the index, and no other connection writes during the import's transaction.
+    private func indexInUse() throws -> Bool {
+        if let known = knownIndexInUse { return known }
+        let inUse = try db.scalarInt("SELECT EXISTS (SELECT 1 FROM occurrence_buckets)") == 1
+        knownIndexInUse = inUse
+        return inUse
     }
 
     /// A component the reader kept verbatim: stored with the calendar when new to it.
@@ -111,6 +124,7 @@ public final class ImportSession {
     public func end() throws {
         guard let calendar = open else { return }
         open = nil
+        try calendar.changes.flush(db)
         for master in calendar.updatedMasters {
             try store.removeOverrides(calendarID: calendar.id, uid: master.uid, kind: master.kind,
                                       keeping: calendar.overrides[master.kind.rawValue + ":" + master.uid] ?? [],

@@ -90,6 +90,16 @@ enum Migrations {
         // 5: inserted events are marked stale by the store, not by a trigger (see
         // EventStore.markInserted).
         Migration(version: 5, sql: OccurrenceIndex.dropInsertTriggerSQL),
+        // 6: the two reminder indexes hold reminders only (partial indexes), so an event row no
+        // longer goes into them; their queries name the kind. (`items_window` stays whole: as a
+        // partial index without `kind`, SQLite's planner preferred `items_key` for a query
+        // filtered by calendar.)
+        Migration(version: 6, sql: """
+            DROP INDEX items_due;
+            CREATE INDEX items_due ON items(completed, due) WHERE kind = 'reminder';
+            DROP INDEX items_completion;
+            CREATE INDEX items_completion ON items(completed, completion_date) WHERE kind = 'reminder';
+            """),
     ]
 
     /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and

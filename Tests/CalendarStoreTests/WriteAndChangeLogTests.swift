@@ -33,6 +33,38 @@ struct WriteAndChangeLogTests {
         }
     }
 
+    @Test func largeImportsLogEachUIDOnceInInputOrder() throws {
+        // More UIDs than one batch of the import's change log (64), and not a multiple of it.
+        try withStore { store in
+            let events = (0..<150).map { makeEvent("e\($0)@x", start: utc(2026, 3, 2, 10).addingTimeInterval(Double($0) * 3600)) }
+            _ = try store.importDocument(makeDocument("Feed", events: events))
+            let first = try store.changes(since: 0)
+            #expect(first.changes.map { "\($0.kind) \($0.uid)" } == (0..<150).map { "added e\($0)@x" })
+            let tokens = first.changes.map(\.token)
+            #expect(zip(tokens, tokens.dropFirst()).allSatisfy { $0 < $1 })
+            #expect(try store.currentChangeToken() == first.token)
+
+            // Again: 70 of them newer (an odd order), 10 new ones between them, the rest as they were.
+            var again: [Event] = []
+            for i in stride(from: 149, to: 9, by: -2) {   // e149, e147, ..., e11: 70 events
+                var e = events[i]
+                e.sequence = 1
+                e.title = "changed"
+                again.append(e)
+                if i % 14 == 1 { again.append(makeEvent("n\(i)@x", start: utc(2026, 4, 1, 10))) }
+            }
+            again += events.prefix(10)
+            _ = try store.importDocument(makeDocument("Feed", events: again))
+            let second = try store.changes(since: first.token)
+            let expected = again.compactMap { e -> String? in
+                if e.uid.hasPrefix("n") { return "added \(e.uid)" }
+                return e.sequence == 1 ? "updated \(e.uid)" : nil
+            }
+            #expect(expected.count == 80)
+            #expect(second.changes.map { "\($0.kind) \($0.uid)" } == expected)
+        }
+    }
+
     @Test func removingAMissingItemFails() throws {
         try withStore { store in
             try store.saveCalendar(EventCalendar(title: "Work"))
