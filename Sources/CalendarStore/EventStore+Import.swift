@@ -195,12 +195,6 @@ public extension EventStore {
             // compiled again, with the checks, at their first use after it.
             try db.execute("PRAGMA ignore_check_constraints = ON")
             defer { try? db.execute("PRAGMA ignore_check_constraints = OFF") }
-            // A page cache of 32 MiB instead of SQLite's 2: with the default, a large import
-            // spilled index pages it touched again later into the WAL several times (9,500
-            // frames for a 6,900-page store of 20,000 items; 6,900 with this cache). Back to
-            // the default afterwards, as queries on a long-lived store need no more.
-            try db.execute("PRAGMA cache_size = -32768")
-            defer { try? db.execute("PRAGMA cache_size = -2000") }
             let session = ImportSession(store: self, db: db, calendarTitle: title, readOnly: readOnly, dryRun: dryRun)
             let work = { () throws -> [ImportReport] in
                 let keep = try body(session)

@@ -196,8 +196,7 @@ private struct LineAssembler {
         defer { summary.byteCount += i }
         while i < n {
             // Find the end of this physical line.
-            var j = i
-            while j < n, buffer[j] != 0x0A, buffer[j] != 0x0D { j += 1 }
+            var j = Self.lineEnd(buffer, from: i)
             // A line end not seen yet, or a CR last in the chunk (an LF may follow): more bytes needed.
             let needsMore = !final && (j == n || (buffer[j] == 0x0D && j + 1 == n))
             if inOverlongLine {
@@ -221,6 +220,18 @@ private struct LineAssembler {
             i = j
         }
         return i
+    }
+
+    /// The index of the first CR or LF at or after `start`, or `buffer.count`. Found with
+    /// `memchr` (vectorized in the C library): the LF first, then a CR before it, so a file of
+    /// CRLF or LF lines is read at memchr's speed instead of a compare or two per byte.
+    static func lineEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = buffer.baseAddress, start < buffer.count else { return buffer.count }
+        let origin = UnsafeRawPointer(base)
+        let from = origin + start
+        let lf = memchr(from, 0x0A, buffer.count - start).map { UnsafeRawPointer($0) - origin } ?? buffer.count
+        guard lf > start else { return lf }
+        return memchr(from, 0x0D, lf - start).map { UnsafeRawPointer($0) - origin } ?? lf
     }
 
     /// One physical line, `buffer[i..<j]` without its line end.
