@@ -32,6 +32,51 @@ struct OpenAndMigrationTests {
         }
     }
 
+    @Test func version4StoreIsMigratedToTheLatest() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("store.sqlite").path
+            let first = try EventStore(path: path)
+            var done = Reminder(uid: "r2@x", title: "done")
+            done.isCompleted = true
+            done.completionDate = utc(2026, 3, 3, 9)
+            _ = try first.importDocument(makeDocument("Work", events: [makeEvent("e@x", start: utc(2026, 3, 2, 10))],
+                                                      reminders: [Reminder(uid: "r1@x", title: "open"), done]))
+            let before = (try first.reminders(matching: first.predicateForReminders(in: nil)).map(\.reminder.uid),
+                          try first.events(matching: first.predicateForEvents(withStart: utc(2026, 3, 1), end: utc(2026, 3, 9), calendars: nil)).map(\.event.uid))
+            // Back to version 4 as the previous icalkit left it: the per-row insert trigger and
+            // the reminder indexes over every row.
+            try first.withRawConnection { db in
+                try db.execute("""
+                    CREATE TRIGGER items_insert_stale AFTER INSERT ON items
+                    WHEN NEW.kind = 'event' AND EXISTS (SELECT 1 FROM occurrence_buckets)
+                    BEGIN INSERT OR IGNORE INTO occurrence_stale VALUES (NEW.calendar_id, NEW.uid); END;
+                    DROP INDEX items_due; CREATE INDEX items_due ON items(kind, completed, due);
+                    DROP INDEX items_completion; CREATE INDEX items_completion ON items(kind, completed, completion_date);
+                    PRAGMA user_version = 4;
+                    """)
+            }
+            try first.close()
+
+            let store = try EventStore(path: path)
+            defer { try? store.close() }
+            let schema = try store.withRawConnection { db in
+                (try db.scalarInt("PRAGMA user_version"),
+                 try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'items_insert_stale'"),
+                 try db.scalarText("SELECT sql FROM sqlite_master WHERE name = 'items_due'"),
+                 try db.scalarText("SELECT sql FROM sqlite_master WHERE name = 'items_completion'"))
+            }
+            #expect(schema.0 == Int64(EventStore.schemaVersion))
+            #expect(schema.1 == 0)
+            #expect(schema.2?.hasSuffix("WHERE kind = 'reminder'") == true, "\(schema.2 ?? "none")")
+            #expect(schema.3?.hasSuffix("WHERE kind = 'reminder'") == true, "\(schema.3 ?? "none")")
+            #expect(try store.reminders(matching: store.predicateForReminders(in: nil)).map(\.reminder.uid) == before.0)
+            #expect(try store.events(matching: store.predicateForEvents(withStart: utc(2026, 3, 1), end: utc(2026, 3, 9), calendars: nil)).map(\.event.uid) == before.1)
+            #expect(before.0.count == 2 && before.1 == ["e@x"])
+            let completed = try store.reminders(matching: store.predicateForCompletedReminders(withCompletionDateStarting: utc(2026, 3, 1), ending: utc(2026, 3, 9), calendars: nil))
+            #expect(completed.map(\.reminder.uid) == ["r2@x"])
+        }
+    }
+
     @Test func newerSchemaIsRefusedAndLeftUnchanged() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("store.sqlite").path
