@@ -9,7 +9,9 @@ public struct ContentLine: Hashable, Sendable {
     public var value: String
     /// 1-based line number of the first physical line in the input (0 when built in code).
     public var line: Int
-    /// The unfolded line as written (nil for lines built in code).
+    /// The unfolded line as written, when it differs from what its parts write (``text``):
+    /// a scanned `NAME:VALUE` line with an upper-case name and no parameters has none, as
+    /// have lines built in code.
     public var raw: String?
 
     public init(name: String, parameters: [ICalParameter] = [], value: String, line: Int = 0, raw: String? = nil) {
@@ -26,9 +28,11 @@ public struct ContentLine: Hashable, Sendable {
         return parameters.first { $0.name == upper }?.values.first
     }
 
-    /// The line as text: the original when there is one, else serialized from the parts.
+    /// The line as text: the original when there is one, else serialized from the parts
+    /// (for a scanned line, the same bytes as written).
     public var text: String {
         if let raw { return raw }
+        if parameters.isEmpty { return name + ":" + value }
         var s = name
         for p in parameters {
             s += ";" + p.name + "=" + p.values.map(ICalParameter.quotedIfNeeded).joined(separator: ",")

@@ -19,6 +19,10 @@ enum ContentLineParser {
         guard i > 0, i < n, b[i] == UInt8(ascii: ":") || b[i] == UInt8(ascii: ";") else { return nil }
         var invalid = false
         let name = decodeName(b, 0..<i, invalid: &invalid)
+        // `NAME:VALUE` with the name as it reads back (upper case, nothing to trim): the line is
+        // its parts, so `raw` is left nil and ``ContentLine/text`` rebuilds the same bytes when
+        // asked, instead of every such line being kept twice.
+        let readsBackFromParts = b[i] == UInt8(ascii: ":") && isPlainName(b, 0..<i)
         var parameters: [ICalParameter] = []
         while i < n, b[i] == UInt8(ascii: ";") {
             i += 1
@@ -51,7 +55,7 @@ enum ContentLineParser {
         }
         guard i < n, b[i] == UInt8(ascii: ":") else { return nil }
         let value = decode(b, (i + 1)..<n, invalid: &invalid)
-        let raw = decode(b, 0..<n, invalid: &invalid)
+        let raw = readsBackFromParts && !invalid ? nil : decode(b, 0..<n, invalid: &invalid)
         return Parsed(line: ContentLine(name: name, parameters: parameters, value: value, line: line, raw: raw), invalidUTF8: invalid)
     }
 
@@ -66,13 +70,17 @@ enum ContentLineParser {
     /// (``asciiUppercased(_:)``). The common case, upper-case ASCII with nothing to trim, is
     /// decided on the bytes, before any String is made.
     static func decodeName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, invalid: inout Bool) -> String {
-        var plain = true
+        if isPlainName(b, range) { return String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self) }
+        return asciiUppercased(decode(b, range, invalid: &invalid).trimmingSpaces())
+    }
+
+    /// No lower-case letter, space, tab or non-ASCII byte: the name reads as written.
+    static func isPlainName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         for i in range {
             let c = b[i]
-            if (c >= 0x61 && c <= 0x7A) || c >= 0x80 || c == 0x20 || c == 0x09 { plain = false; break }
+            if (c >= 0x61 && c <= 0x7A) || c >= 0x80 || c == 0x20 || c == 0x09 { return false }
         }
-        if plain { return String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self) }
-        return asciiUppercased(decode(b, range, invalid: &invalid).trimmingSpaces())
+        return true
     }
 
     /// A parameter value, RFC 6868 caret-decoded (``caretDecoded(_:)``) only when it holds a `^`.

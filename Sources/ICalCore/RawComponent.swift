@@ -40,7 +40,11 @@ public struct RawComponent: Hashable, Sendable {
     /// The UTF-8 length of ``text``, so it is built in one allocation.
     var textByteCount: Int {
         var n = 2 * (name.utf8.count + 6) + 4   // "BEGIN:" and "END:" lines with CRLF
-        for p in properties { n += (p.raw?.utf8.count ?? p.text.utf8.count) + 2 }
+        for p in properties {
+            if let raw = p.raw { n += raw.utf8.count + 2 }
+            else if p.parameters.isEmpty { n += p.name.utf8.count + 1 + p.value.utf8.count + 2 }
+            else { n += p.text.utf8.count + 2 }
+        }
         for c in components { n += c.textByteCount }
         return n
     }
@@ -56,7 +60,15 @@ public struct RawComponent: Hashable, Sendable {
         append(name)
         append("\r\n")
         for p in properties {
-            append(p.raw ?? p.text)
+            if let raw = p.raw {
+                append(raw)
+            } else if p.parameters.isEmpty {   // what `text` gives, without making it
+                append(p.name)
+                append(":")
+                append(p.value)
+            } else {
+                append(p.text)
+            }
             append("\r\n")
         }
         for c in components { c.appendBytes(to: &out) }
