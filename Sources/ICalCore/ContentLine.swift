@@ -24,7 +24,7 @@ public struct ContentLine: Hashable, Sendable {
 
     /// The first value of the named parameter (case-insensitive name).
     public func parameter(_ name: String) -> String? {
-        let upper = name.uppercased()
+        let upper = ContentLineParser.asciiUppercased(name)   // callers pass upper-case names
         return parameters.first { $0.name == upper }?.values.first
     }
 

@@ -75,6 +75,21 @@ struct BadInputTests {
         #expect(titles.contains { $0.hasPrefix("Café crème with Renée") })
     }
 
+    @Test(arguments: [
+        ("FREQ=DAILY;COUNT=-1;UNTIL=20260110T000000Z", "negative COUNT read as no COUNT; UNTIL applies"),
+        ("FREQ=DAILY;COUNT=-1", nil),   // libical 3.0.16 refuses the rule itself (a separate warning)
+        ("FREQ=MONTHLY;BYDAY=-1SU;COUNT=3", nil),
+        ("FREQ=YEARLY;BYSETPOS=-1;BYDAY=MO,TU", nil),
+    ] as [(String, String?)])
+    func negativeCountIsNamed(_ rule: String, _ warning: String?) {
+        // Only a COUNT below zero is named, not the minus signs of BYDAY or BYSETPOS.
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:n@x\r\nDTSTART:20260101T100000Z\r\nRRULE:\(rule)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let r = ICalendarReader().read(Data(text.utf8))
+        #expect(r.eventCount == 1)
+        let countNotes = r.diagnostics.filter { $0.message.hasPrefix("negative COUNT") }.map(\.message)
+        #expect(countNotes == (warning.map { [$0] } ?? []), "\(r.diagnostics.map(\.description))")
+    }
+
     @Test func deepNestingStopsAtTheLimit() {
         var text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:deep@x\r\nDTSTART:20260101T100000Z\r\n"
         for i in 0..<5_000 { text += "BEGIN:X-N\(i)\r\n" }

@@ -13,7 +13,7 @@ enum AlarmImporter {
             return nil
         }
         var alarm: Alarm
-        if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" || (!trigger.value.contains("P") && trigger.value.count >= 15) {
+        if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" || (!trigger.value.utf8.contains(UInt8(ascii: "P")) && trigger.value.count >= 15) {
             guard let t = ctx.readTime(trigger.value, tzid: trigger.parameter("TZID"), line: trigger.line, uid: uid, property: "TRIGGER", applyCalendarZone: false), !t.isDate else {
                 ctx.note(.warning, line: trigger.line, uid: uid, property: "TRIGGER", "invalid TRIGGER \"\(trigger.value)\"; alarm kept verbatim, not used", action: .ignored)
                 return nil

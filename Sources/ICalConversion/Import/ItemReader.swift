@@ -173,7 +173,7 @@ struct ItemReader {
             for piece in line.value.split(separator: ",") {
                 let text = piece.trimmedSpaces
                 if text.isEmpty { continue }
-                if isPeriod || text.contains("/") {
+                if isPeriod || text.utf8.contains(UInt8(ascii: "/")) {
                     guard let period = PeriodValue(parsing: text) else { bad.append(text); continue }
                     let start = ctx.place(period.start, tzid: tzid, line: line.line, uid: uid, property: name)
                     var rd = RecurrenceDate(date: start.date, isFloating: start.isFloating)

@@ -56,7 +56,7 @@ enum RecurrenceRuleImporter {
             rule.seconds = v.bySecond
             rule.extraParts = v.extraParts
             // libical reads COUNT=-1 (Confluence) as no count; say so.
-            if text.uppercased().contains("COUNT=-") {
+            if text.containsASCIICaseInsensitive("COUNT=-") {
                 warnings.append(v.until == nil ? "negative COUNT read as no COUNT (endless)" : "negative COUNT read as no COUNT; UNTIL applies")
             }
             return .success((rule, warnings))

@@ -29,3 +29,20 @@ extension String {
         }
     }
 }
+
+extension String {
+    /// Whether the text holds `needle` (ASCII), in any letter case, compared on bytes: the
+    /// `contains` of a String argument goes through Foundation's NSString search.
+    func containsASCIICaseInsensitive(_ needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        let bytes = Array(utf8)
+        guard !pattern.isEmpty else { return true }
+        guard bytes.count >= pattern.count else { return false }
+        func upper(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
+        outer: for start in 0...(bytes.count - pattern.count) {
+            for k in 0..<pattern.count where upper(bytes[start + k]) != upper(pattern[k]) { continue outer }
+            return true
+        }
+        return false
+    }
+}
