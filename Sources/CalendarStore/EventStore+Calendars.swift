@@ -88,7 +88,7 @@ extension EventStore {
 
     /// Appends one change-log row.
     func logChange(_ kind: Change.Kind, uid: String, calendar: String, _ db: Connection) throws {
-        try db.run("INSERT INTO changes (calendar, uid, change) VALUES (?, ?, ?)", [.text(calendar), .text(uid), .text(kind.rawValue)])
+        try db.run(PendingChanges.insertOne, [.text(calendar), .text(uid), .text(kind.rawValue)])
     }
 
     private func defaultCalendar(flag: String, fallbackTitle: String) throws -> EventCalendar {

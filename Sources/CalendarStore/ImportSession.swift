@@ -150,12 +150,12 @@ public struct PreparedItem: Sendable {
         case reminder(Reminder)
     }
 
-    public init(event: Event) throws(StoreError) {
+    public init(event: Event) throws {
         row = try ItemRow(event: event, calendarID: 0)
         model = .event(event)
     }
 
-    public init(reminder: Reminder) throws(StoreError) {
+    public init(reminder: Reminder) throws {
         row = try ItemRow(reminder: reminder, calendarID: 0)
         model = .reminder(reminder)
     }

@@ -5,7 +5,7 @@
 /// with ``StoreError/newerSchema(found:supported:)`` before anything is written to it.
 ///
 /// ```swift
-/// try Migrations.migrate(connection)      // 0 → 4 on a new file
+/// try Migrations.migrate(connection)      // 0 → latestVersion on a new file
 /// ```
 /// Related SQLite documentation: <https://www.sqlite.org/pragma.html#pragma_user_version>
 enum Migrations {

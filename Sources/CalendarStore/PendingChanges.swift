@@ -29,7 +29,8 @@ struct PendingChanges {
         rows.removeAll(keepingCapacity: true)
     }
 
-    private static let insertOne = "INSERT INTO changes (calendar, uid, change) VALUES (?, ?, ?)"
+    /// One change-log row (also ``EventStore/logChange(_:uid:calendar:_:)``'s).
+    static let insertOne = "INSERT INTO changes (calendar, uid, change) VALUES (?, ?, ?)"
     private static let insertBatch = "INSERT INTO changes (calendar, uid, change) VALUES "
         + Array(repeating: "(?, ?, ?)", count: batchSize).joined(separator: ", ")
 }

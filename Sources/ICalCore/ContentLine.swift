@@ -10,8 +10,8 @@ public struct ContentLine: Hashable, Sendable {
     /// 1-based line number of the first physical line in the input (0 when built in code).
     public var line: Int
     /// The unfolded line as written, when it differs from what its parts write (``text``):
-    /// a scanned `NAME:VALUE` line with an upper-case name and no parameters has none, as
-    /// have lines built in code.
+    /// a scanned `NAME:VALUE` line with an upper-case name, no parameters and valid UTF-8 has
+    /// none, as have lines built in code.
     public var raw: String?
 
     public init(name: String, parameters: [ICalParameter] = [], value: String, line: Int = 0, raw: String? = nil) {

@@ -52,6 +52,42 @@ struct ICalScannerTests {
         #expect(scan.components.first?.endLine == 4)
     }
 
+    /// A large input whose lines all end with a lone CR (no LF anywhere): every line is found.
+    /// The scanner looks for the next LF once and then for CRs before it, so such an input is
+    /// not searched to its end for every line (this test does not time that: memchr over 2.5 MB
+    /// per line still takes about a second here).
+    @Test(.timeLimit(.minutes(1)))
+    func largeLoneCRInputIsScannedWhole() throws {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0"]
+        for i in 0..<20_000 {
+            lines += ["BEGIN:VEVENT", "UID:e\(i)@example.com", "DTSTART:20260301T090000Z", "SUMMARY:Event \(i)", "END:VEVENT"]
+        }
+        lines.append("END:VCALENDAR")
+        let scan = ICalScanner().scan(TestBytes.lines(lines, end: "\r"))
+        #expect(scan.issues.isEmpty)
+        #expect(scan.lineCount == lines.count)
+        let calendar = try #require(scan.components.first)
+        #expect(calendar.components.count == 20_000)
+        #expect(calendar.components.last?.property("SUMMARY")?.value == "Event 19999")
+    }
+
+    /// Lines whose `raw` is not kept (an upper-case name, no parameters) and lines that keep
+    /// it, mixed: the component's text is its lines as written, unfolded, CRLF-separated.
+    @Test func componentTextIsTheLinesAsWritten() throws {
+        let lines = ["BEGIN:VEVENT", "UID:a@example.com", "summary:lower-case name", "ITEM1.X-ABLABEL:group prefix",
+                     "X-EMPTY:", "DTSTART;TZID=Europe/Berlin:20260301T090000", "X-Q;X-P=\"a,b\":quoted", "DESCRIPTION:a:b;c,d",
+                     "Location:Caf\u{e9}", "END:VEVENT"]
+        var bytes = TestBytes.lines(lines)
+        bytes += Array("X-LATIN:Caf".utf8) + [0xE9] + TestBytes.crlf   // invalid UTF-8, read as ISO-8859-1
+        let scan = ICalScanner().scan(TestBytes.lines(["BEGIN:VCALENDAR"]) + bytes + TestBytes.lines(["END:VCALENDAR"]))
+        let event = try #require(scan.components.first?.components.first)
+        let latin = try #require(scan.components.first?.properties.first { $0.name == "X-LATIN" })
+        #expect(event.text == lines.map { $0 + "\r\n" }.joined())
+        #expect(event.properties.first { $0.name == "UID" }?.raw == nil)
+        #expect(event.properties.first { $0.name == "SUMMARY" }?.raw == "summary:lower-case name")
+        #expect(latin.text == "X-LATIN:Caf\u{e9}")
+    }
+
     @Test func utf8ByteOrderMarkIsSkipped() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + TestBytes.lines(Self.calendar)
         let scan = ICalScanner().scan(bytes)

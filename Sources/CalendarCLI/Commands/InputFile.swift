@@ -52,6 +52,12 @@ struct InputFile {
     /// opened), not loaded: ``stream(with:_:)`` reads it in chunks, in several passes. Standard
     /// input and anything else that can be read only once (a pipe such as `/dev/stdin` or
     /// `<(…)`, a character device) is loaded.
+    /// `argument` names a regular file (not `-`, a directory, a pipe or a device).
+    static func isRegularFile(_ argument: String) -> Bool {
+        guard argument != "-" else { return false }
+        return (try? FileManager.default.attributesOfItem(atPath: argument))?[.type] as? FileAttributeType == .typeRegular
+    }
+
     static func locate(_ argument: String, io: CLIIO) throws(CLIError) -> InputFile {
         if argument == "-" { return try read(argument, io: io) }
         var isDirectory: ObjCBool = false

@@ -78,8 +78,14 @@ public struct ICalendarReader: Sendable {
     public static func collect(_ event: ReadEvent, into documents: inout [CalendarDocument]) {
         switch event {
         case .calendarBegan(let document): documents.append(document)
-        case .event(let e): documents[documents.count - 1].events.append(e)
-        case .reminder(let r): documents[documents.count - 1].reminders.append(r)
+        case .event(let e):
+            // The kept text is made now (the scanned component it is made from is let go): a
+            // collected document holds its items' texts, not their scanned lines.
+            _ = e.source?.text
+            documents[documents.count - 1].events.append(e)
+        case .reminder(let r):
+            _ = r.source?.text
+            documents[documents.count - 1].reminders.append(r)
         case .extraComponent(let text): documents[documents.count - 1].extraComponents.append(text)
         case .calendarEnded: break
         }

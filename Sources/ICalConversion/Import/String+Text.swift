@@ -35,14 +35,16 @@ extension String {
     /// `contains` of a String argument goes through Foundation's NSString search.
     func containsASCIICaseInsensitive(_ needle: StaticString) -> Bool {
         let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        let bytes = Array(utf8)
-        guard !pattern.isEmpty else { return true }
-        guard bytes.count >= pattern.count else { return false }
         func upper(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
-        outer: for start in 0...(bytes.count - pattern.count) {
-            for k in 0..<pattern.count where upper(bytes[start + k]) != upper(pattern[k]) { continue outer }
-            return true
+        func search<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
+            guard !pattern.isEmpty else { return true }
+            guard bytes.count >= pattern.count else { return false }
+            outer: for start in 0...(bytes.count - pattern.count) {
+                for k in 0..<pattern.count where upper(bytes[bytes.startIndex + start + k]) != upper(pattern[k]) { continue outer }
+                return true
+            }
+            return false
         }
-        return false
+        return utf8.withContiguousStorageIfAvailable(search) ?? search(Array(utf8))
     }
 }

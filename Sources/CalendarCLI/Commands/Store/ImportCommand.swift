@@ -53,8 +53,12 @@ enum ImportCommand {
         }
 
         // The first file's reading starts before the store opens (creating a store runs every
-        // migration), so the two overlap; a store that cannot be opened cancels it.
-        var first = paths.first.map { path in Result { () throws(CLIError) in try startReading(path, io: io) } }
+        // migration), so the two overlap; a store that cannot be opened cancels it. Only for a
+        // regular file: standard input and other streams are read whole when located, which
+        // would hold back the store's error until their writer ends.
+        var first = paths.first.flatMap { path in
+            InputFile.isRegularFile(path) ? Result { () throws(CLIError) in try startReading(path, io: io) } : nil
+        }
         let store: EventStore
         do {
             store = try StoreAccess.open(invocation)

@@ -27,7 +27,7 @@ enum ImportPipeline {
         case reminder(Reminder)
         /// An event or reminder the reader prepared, or why its row could not be made (thrown
         /// by the writer at that point, as if it had prepared the row itself).
-        case prepared(Result<PreparedItem, StoreError>)
+        case prepared(Result<PreparedItem, any Error>)
         case extra(String)
         case end
     }
@@ -58,9 +58,9 @@ enum ImportPipeline {
                         header.calendar.sourceName = source
                         batch.append(.begin(header))
                     case .event(let e):
-                        batch.append(prepareHere ? .prepared(Result { () throws(StoreError) in try PreparedItem(event: e) }) : .event(e))
+                        batch.append(prepareHere ? .prepared(Result { try PreparedItem(event: e) }) : .event(e))
                     case .reminder(let r):
-                        batch.append(prepareHere ? .prepared(Result { () throws(StoreError) in try PreparedItem(reminder: r) }) : .reminder(r))
+                        batch.append(prepareHere ? .prepared(Result { try PreparedItem(reminder: r) }) : .reminder(r))
                     case .extraComponent(let text): batch.append(.extra(text))
                     case .calendarEnded: batch.append(.end)
                     }
@@ -112,8 +112,9 @@ enum ImportPipeline {
             }
         }
 
-        /// Nothing will be written (the store could not be opened): the reader stops at its
-        /// next batch; returns once it has.
+        /// Stops the reader if it is still running (at its next batch; what it read is dropped)
+        /// and waits for it to end: for a store that could not be opened, and after each write,
+        /// in case the store failed before taking any item.
         func cancel() {
             queue.cancel()
             _ = try? queue.waitForResult()
