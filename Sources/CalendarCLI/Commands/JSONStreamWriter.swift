@@ -13,8 +13,8 @@ final class JSONStreamWriter: ConvertStreamWriter {
     private let reminders: SpoolFile
     /// The calendar being read (its head), and its items' keys and places in the spools.
     private var calendar: EventCalendar?
-    private var eventPlaces: [(order: JSONOutput.EventOrder, offset: Int, length: Int)] = []
-    private var reminderPlaces: [(order: JSONOutput.ReminderOrder, offset: Int, length: Int)] = []
+    private var eventPlaces = SpoolOrder<JSONOutput.EventOrder>()
+    private var reminderPlaces = SpoolOrder<JSONOutput.ReminderOrder>()
     private var calendarsWritten = 0
     private var scratch: [UInt8] = []
 
@@ -31,8 +31,8 @@ final class JSONStreamWriter: ConvertStreamWriter {
 
     func abandonCalendar() {
         calendar = nil
-        eventPlaces.removeAll()
-        reminderPlaces.removeAll()
+        eventPlaces.reset()
+        reminderPlaces.reset()
         events.discard()
         reminders.discard()
     }
@@ -46,12 +46,13 @@ final class JSONStreamWriter: ConvertStreamWriter {
             guard let title = calendar?.title else { return }
             let offset = events.size
             try events.write(Self.item(JSONOutput.calendarEvent(e, calendarTitle: title)))
-            eventPlaces.append((JSONOutput.EventOrder(e, position: eventPlaces.count), offset, events.size - offset))
+            try eventPlaces.append(JSONOutput.EventOrder(e, position: eventPlaces.count), offset: offset, length: events.size - offset)
         case .reminder(let r):
             guard let title = calendar?.title else { return }
             let offset = reminders.size
             try reminders.write(Self.item(JSONOutput.reminder(r, calendarTitle: title)))
-            reminderPlaces.append((JSONOutput.ReminderOrder(r, calendarTitle: title, position: reminderPlaces.count), offset, reminders.size - offset))
+            try reminderPlaces.append(JSONOutput.ReminderOrder(r, calendarTitle: title, position: reminderPlaces.count),
+                                      offset: offset, length: reminders.size - offset)
         case .extraComponent:
             break    // not part of the JSON form
         case .calendarEnded:
@@ -72,35 +73,35 @@ final class JSONStreamWriter: ConvertStreamWriter {
         scratch.append(contentsOf: "{\n".utf8)
         JSONValue.writeMembers(JSONOutput.calendarHead(c), indent: Self.calendarIndent + 1, closesObject: false, to: &scratch)
         try output.write(scratch)
-        try writeArray("events", events, places: eventPlaces.sorted { $0.order < $1.order }.map { ($0.offset, $0.length) }, last: false)
-        try writeArray("reminders", reminders, places: reminderPlaces.sorted { $0.order < $1.order }.map { ($0.offset, $0.length) }, last: true)
+        try writeArray("events", events, places: &eventPlaces, last: false)
+        try writeArray("reminders", reminders, places: &reminderPlaces, last: true)
         scratch.removeAll(keepingCapacity: true)
         JSONValue.indentation(Self.calendarIndent, to: &scratch)
         scratch.append(UInt8(ascii: "}"))
         try output.write(scratch)
         calendarsWritten += 1
         calendar = nil
-        eventPlaces.removeAll()
-        reminderPlaces.removeAll()
     }
 
     /// `"name": [` the spooled items in `places` order `]`, laid out as ``JSONValue`` writes an
     /// array member at the calendar's member indentation.
-    private func writeArray(_ name: String, _ spool: SpoolFile, places: [(offset: Int, length: Int)], last: Bool) throws(CLIError) {
+    private func writeArray<Key>(_ name: String, _ spool: SpoolFile, places: inout SpoolOrder<Key>, last: Bool) throws(CLIError) {
         var head: [UInt8] = []
         JSONValue.indentation(Self.calendarIndent + 1, to: &head)
         JSONValue.writeString(name, to: &head)
-        head.append(contentsOf: (places.isEmpty ? ": []" : ": [\n").utf8)
+        let count = places.count
+        head.append(contentsOf: (count == 0 ? ": []" : ": [\n").utf8)
         try output.write(head)
         var written = 0
         let output = self.output
-        try spool.drain(pieces: places) { piece throws(CLIError) in
+        try places.drain { offset, length throws(CLIError) in
             written += 1
-            try output.write(piece)
-            try output.write(Array((written < places.count ? ",\n" : "\n").utf8))
+            try output.write(try spool.read(at: offset, count: length))
+            try output.write(Array((written < count ? ",\n" : "\n").utf8))
         }
+        spool.discard()
         var tail: [UInt8] = []
-        if !places.isEmpty {
+        if count > 0 {
             JSONValue.indentation(Self.calendarIndent + 1, to: &tail)
             tail.append(UInt8(ascii: "]"))
         }

@@ -425,7 +425,7 @@ enum JSONOutput {
 
     /// The order of events and occurrences in JSON and tables: by start, then UID, then
     /// occurrence date (none first), then end; equal ones keep their order (`position`).
-    struct EventOrder: Comparable {
+    struct EventOrder: Comparable, Sendable {
         var start: Date
         var uid: String
         var occurrenceDate: Date?
@@ -458,7 +458,7 @@ enum JSONOutput {
 
     /// The order of reminders: by due date (undated last), then UID, then calendar title;
     /// equal ones keep their order.
-    struct ReminderOrder: Comparable {
+    struct ReminderOrder: Comparable, Sendable {
         var due: String?
         var uid: String
         var calendarTitle: String

@@ -33,17 +33,21 @@ final class SpoolFile {
     /// Hands the pieces at these `(offset, length)` places to `body`, in the order given (for
     /// text written unsorted and read back sorted), then empties the file.
     func drain(pieces: [(offset: Int, length: Int)], _ body: ([UInt8]) throws(CLIError) -> Void) throws(CLIError) {
-        try checkWritten()
-        var piece: [UInt8] = []
-        for (offset, length) in pieces {
-            piece = [UInt8](repeating: 0, count: length)
-            let got = piece.withUnsafeMutableBytes { pread(fileno(file), $0.baseAddress, length, off_t(offset)) }
-            guard got == length else {
-                throw CLIError.io("Cannot read a temporary file: \(got < 0 ? String(cString: strerror(errno)) : "it ended early")")
-            }
-            try body(piece)
-        }
+        for (offset, length) in pieces { try body(try read(at: offset, count: length)) }
         discard()
+    }
+
+    /// The `count` bytes written at `offset` (fewer only at the end of the file, when
+    /// `upToEnd`); whatever was written before is readable.
+    func read(at offset: Int, count: Int, upToEnd: Bool = false) throws(CLIError) -> [UInt8] {
+        try checkWritten()
+        var piece = [UInt8](repeating: 0, count: count)
+        let got = piece.withUnsafeMutableBytes { pread(fileno(file), $0.baseAddress, count, off_t(offset)) }
+        guard got == count || (upToEnd && got >= 0) else {
+            throw CLIError.io("Cannot read a temporary file: \(got < 0 ? String(cString: strerror(errno)) : "it ended early")")
+        }
+        if got < count { piece.removeLast(count - got) }
+        return piece
     }
 
     /// A write error the buffer held back (ENOSPC in $TMPDIR) shows up here: reading back less
