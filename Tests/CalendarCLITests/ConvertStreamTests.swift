@@ -1,3 +1,4 @@
+import CalendarModel
 import CalendarTestSupport
 import Foundation
 import ICalConversion
@@ -44,13 +45,17 @@ struct ConvertStreamTests {
         #expect(result.stdout == ICalendarWriter().write(documents))
     }
 
+    /// The file read whole, as `convert` names its calendars (after the file's stem).
+    static func wholeDocuments(_ path: String) throws -> [CalendarDocument] {
+        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        return ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: stem))
+            .read(try Data(contentsOf: URL(fileURLWithPath: path)), fileName: path).documents
+    }
+
     @Test(arguments: TestFiles.fixtureFiles("import/valid").map(fixture) + [fixture("demo/team.ics")])
     func sameTextAsTheWholeDocumentWriter(_ path: String) throws {
         let result = runCLI(["convert", path, "--to", "ics"])
-        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let documents = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: stem))
-            .read(try Data(contentsOf: URL(fileURLWithPath: path)), fileName: path).documents
-        #expect(result.stdout == ICalendarWriter().write(documents))
+        #expect(result.stdout == ICalendarWriter().write(try Self.wholeDocuments(path)))
     }
 
     /// A pipe can be read once: an input such as `/dev/stdin` or a shell's `<(…)` (a
@@ -79,10 +84,7 @@ struct ConvertStreamTests {
     @Test(arguments: TestFiles.fixtureFiles("import/valid").map(fixture) + [fixture("demo/team.ics")])
     func sameJSONAsTheWholeDocumentWriter(_ path: String) throws {
         let result = runCLI(["convert", path, "--to", "json"])
-        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let documents = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: stem))
-            .read(try Data(contentsOf: URL(fileURLWithPath: path)), fileName: path).documents
-        #expect(result.stdout == JSONOutput.calendars(documents))
+        #expect(result.stdout == JSONOutput.calendars(try Self.wholeDocuments(path)))
     }
 
     @Test func severalFilesAndNoCalendarInJSON() throws {

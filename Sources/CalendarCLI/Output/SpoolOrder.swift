@@ -82,8 +82,9 @@ struct SpoolOrder<Key: SpoolKey> {
         let start = file.size
         var bytes: [UInt8] = []
         bytes.reserveCapacity(1 << 16)
+        var record: [UInt8] = []
         for entry in batch {
-            var record: [UInt8] = []
+            record.removeAll(keepingCapacity: true)
             entry.key.write(to: &record)
             bytes.appendKeyInteger(UInt64(entry.offset))
             bytes.appendKeyInteger(UInt64(entry.length))
@@ -128,14 +129,14 @@ struct SpoolOrder<Key: SpoolKey> {
         }
 
         mutating func integer() throws(CLIError) -> Int {
-            var reader = SpoolKeyReader(bytes: Array(try take(8)))
+            var reader = SpoolKeyReader(bytes: try take(8))
             return Int(truncatingIfNeeded: try reader.integer())
         }
 
         mutating func next() throws(CLIError) -> Entry? {
             guard cursor < end || position < block.count else { return nil }
             let offset = try integer(), length = try integer(), size = try integer()
-            var reader = SpoolKeyReader(bytes: Array(try take(size)))
+            var reader = SpoolKeyReader(bytes: try take(size))
             return Entry(key: try Key(reading: &reader), offset: offset, length: length)
         }
     }
@@ -148,13 +149,18 @@ protocol SpoolKey: Comparable, Sendable {
     init(reading reader: inout SpoolKeyReader) throws(CLIError)
 }
 
-/// Reads the fields of one written key.
+/// Reads the fields of one written key, in place in the run's block.
 struct SpoolKeyReader {
-    let bytes: [UInt8]
-    var position = 0
+    let bytes: ArraySlice<UInt8>
+    var position: Int
+
+    init(bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        position = bytes.startIndex
+    }
 
     mutating func integer() throws(CLIError) -> UInt64 {
-        guard position + 8 <= bytes.count else { throw CLIError.io("Cannot read a temporary file: a sort key is cut short") }
+        guard position + 8 <= bytes.endIndex else { throw CLIError.io("Cannot read a temporary file: a sort key is cut short") }
         var value: UInt64 = 0
         for k in 0..<8 { value |= UInt64(bytes[position + k]) << (8 * UInt64(k)) }
         position += 8
@@ -162,8 +168,8 @@ struct SpoolKeyReader {
     }
 
     mutating func string() throws(CLIError) -> String {
-        let count = Int(try integer())
-        guard count >= 0, position + count <= bytes.count else { throw CLIError.io("Cannot read a temporary file: a sort key is cut short") }
+        let count = Int(truncatingIfNeeded: try integer())
+        guard count >= 0, position + count <= bytes.endIndex else { throw CLIError.io("Cannot read a temporary file: a sort key is cut short") }
         defer { position += count }
         return String(decoding: bytes[position..<(position + count)], as: UTF8.self)
     }
