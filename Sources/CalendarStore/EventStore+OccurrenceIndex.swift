@@ -249,17 +249,23 @@ extension EventStore {
 
     /// `?1` = window start, `?2` = window end (seconds since 2001, widened by the slack), `?3` =
     /// JSON array of calendar ids when `filtered`. Short rows are found by their start; rows
-    /// longer than ``OccurrenceIndex/longSeconds`` that start earlier, by the partial index on their end.
-    private static func occurrenceSQL(filtered: Bool) -> String {
+    /// longer than ``OccurrenceIndex/longSeconds`` that start earlier, length class by length
+    /// class, each by its start as far back as the class's longest row reaches
+    /// (``OccurrenceIndex/lengthClassIndexSQL``).
+    package static func occurrenceSQL(filtered: Bool) -> String {
         let filter = filtered ? " AND calendar_id IN (SELECT value FROM json_each(?3))" : ""
         let long = Int(OccurrenceIndex.longSeconds)
-        return """
-            SELECT calendar_id, item_id, start_time, end_time, occurrence_date, flags FROM occurrences
-            WHERE start_time >= ?1 - \(long) AND start_time < ?2 AND end_time >= ?1\(filter)
-            UNION ALL
-            SELECT calendar_id, item_id, start_time, end_time, occurrence_date, flags FROM occurrences
-            WHERE end_time - start_time > \(long) AND end_time >= ?1 AND start_time < ?1 - \(long)\(filter)
-            """
+        let columns = "SELECT calendar_id, item_id, start_time, end_time, occurrence_date, flags FROM occurrences"
+        let longParts = (1...OccurrenceIndex.lengthClassCount).map { k in
+            let reach = OccurrenceIndex.longestRow(ofClass: k).map { " AND start_time >= ?1 - \($0)" } ?? ""
+            return """
+                \(columns)
+                WHERE end_time - start_time > \(long) AND (\(OccurrenceIndex.lengthClassSQL)) = \(k)\(reach)
+                  AND start_time < ?1 - \(long) AND end_time >= ?1\(filter)
+                """
+        }
+        return (["\(columns)\nWHERE start_time >= ?1 - \(long) AND start_time < ?2 AND end_time >= ?1\(filter)"] + longParts)
+            .joined(separator: "\nUNION ALL\n")
     }
 
     /// What reading the index needs to know of the event an index row shows.
@@ -272,32 +278,35 @@ extension EventStore {
 
     /// An index row that matches a query, its start and end placed in the query's zone.
     struct PlacedRow {
+        /// As stored (wall clock read as UTC for floating and all-day rows).
         var row: OccurrenceRow
         var start: Date
         var end: Date
-        var calendarID: Int64
         /// The position of its item in the list `indexedRows` asked about.
         var item: Int
     }
 
-    /// The index rows matching the predicate, in ``OccurrenceOrder``, or nil when the index
-    /// cannot answer (stale rows or uncovered buckets, e.g. a read-only file). `items` is asked
-    /// once, with the distinct `items.id` of the window's rows, for what their rows need, in
-    /// the same order (nil: leave its rows out). Each row is held to the predicate twice, as
-    /// expansion does: placed by the expander's rule (RFC 5545 §3.3.5 in the query's zone),
-    /// then by the store's (``ItemRow/placing(wallClock:in:)``). Series left to expansion at
-    /// query time are not included (``queryTimeExpandedOccurrences(matching:calendarIDs:titles:_:)``).
+    /// The index rows matching the predicate, in ``OccurrenceOrder``, and the calendar of each
+    /// item (by position), or nil when the index cannot answer (stale rows or uncovered
+    /// buckets, e.g. a read-only file). `items` is asked once, with the distinct `items.id` of
+    /// the window's rows, for what their rows need, in the same order (nil: leave its rows
+    /// out). Each row is held to the predicate twice, as expansion does: placed by the
+    /// expander's rule (RFC 5545 §3.3.5 in the query's zone), then by the store's
+    /// (``ItemRow/placing(wallClock:in:)``). Series left to expansion at query time are not
+    /// included (``queryTimeExpandedOccurrences(matching:calendarIDs:titles:_:)``).
     func indexedRows(matching predicate: EventPredicate, calendarIDs ids: [Int64]?, titles: [Int64: String], _ db: Connection,
-                     items: ([Int64]) throws -> [IndexedItem?]) throws -> [PlacedRow]? {
+                     items: ([Int64]) throws -> [IndexedItem?]) throws -> (rows: [PlacedRow], calendars: [Int64])? {
         guard try isIndexReady(neededBuckets(predicate), db) else { return nil }
         var values: [SQLValue] = [.real(predicate.startDate.timeIntervalSinceReferenceDate - ItemRow.floatingSlack),
                                   .real(predicate.endDate.timeIntervalSinceReferenceDate + ItemRow.floatingSlack)]
         if let ids { values.append(.text("[" + ids.map(String.init).joined(separator: ",") + "]")) }
 
-        // The rows, each with the position of its item in `itemIDs`.
+        // The rows, each with the position of its item in `itemIDs` (and that item's calendar
+        // at the same position).
         var slots: [Int64: Int] = [:]
         var itemIDs: [Int64] = []
-        var stored: [PlacedRow] = []
+        var calendars: [Int64] = []
+        var rows: [PlacedRow] = []
         try db.forEachRow(Self.occurrenceSQL(filtered: ids != nil), values) { row in
             let itemID = row.int64(1)
             let slot: Int
@@ -307,12 +316,13 @@ extension EventStore {
                 slot = itemIDs.count
                 slots[itemID] = slot
                 itemIDs.append(itemID)
+                calendars.append(row.int64(0))
             }
             let start = Date(timeIntervalSinceReferenceDate: row.double(2)), end = Date(timeIntervalSinceReferenceDate: row.double(3))
-            stored.append(PlacedRow(row: OccurrenceRow(itemID: itemID, start: start, end: end,
-                                                       occurrenceDate: row.optionalDouble(4).map(Date.init(timeIntervalSinceReferenceDate:)),
-                                                       flags: OccurrenceIndex.Flags(rawValue: row.int64(5))),
-                                    start: start, end: end, calendarID: row.int64(0), item: slot))
+            rows.append(PlacedRow(row: OccurrenceRow(itemID: itemID, start: start, end: end,
+                                                     occurrenceDate: row.optionalDouble(4).map(Date.init(timeIntervalSinceReferenceDate:)),
+                                                     flags: OccurrenceIndex.Flags(rawValue: row.int64(5))),
+                                  start: start, end: end, item: slot))
         }
         let facts = try items(itemIDs)
 
@@ -321,27 +331,55 @@ extension EventStore {
         func expanderPlaced(_ date: Date) -> Date {
             Date(timeIntervalSince1970: TimeInterval(view.utcSeconds(forLocal: Int(date.timeIntervalSince1970.rounded(.down)))))
         }
-        var found: [PlacedRow] = []
-        found.reserveCapacity(stored.count)
-        for var placed in stored {
+        let steady = SteadyOffset(zone, from: predicate.startDate.addingTimeInterval(-4 * 86_400))
+        // Kept rows are moved to the front, in their order.
+        var kept = 0
+        for i in rows.indices {
+            var placed = rows[i]
             guard let item = facts[placed.item] else { continue }
             if item.isCanceled && !predicate.includesCancelled { continue }
             if item.keepsWallClock {
-                guard predicate.matches(start: expanderPlaced(placed.start), end: expanderPlaced(placed.end)) else { continue }
-                placed.start = ItemRow.placing(wallClock: placed.start, in: zone)
-                placed.end = ItemRow.placing(wallClock: placed.end, in: zone)
+                if let offset = steady.offset(around: placed.start, placed.end) {
+                    // What both placements below give for wall clocks that far from a transition
+                    // (the expander's reads whole seconds).
+                    guard predicate.matches(start: Self.wholeSeconds(placed.start).addingTimeInterval(-offset),
+                                            end: Self.wholeSeconds(placed.end).addingTimeInterval(-offset)) else { continue }
+                    placed.start = placed.start.addingTimeInterval(-offset)
+                    placed.end = placed.end.addingTimeInterval(-offset)
+                } else {
+                    guard predicate.matches(start: expanderPlaced(placed.start), end: expanderPlaced(placed.end)) else { continue }
+                    placed.start = ItemRow.placing(wallClock: placed.start, in: zone)
+                    placed.end = ItemRow.placing(wallClock: placed.end, in: zone)
+                }
             }
             guard predicate.matches(start: placed.start, end: placed.end) else { continue }
-            found.append(placed)
+            rows[kept] = placed
+            kept += 1
         }
-        // Sorted by ranks: the rows of one window share a few thousand UIDs.
+        rows.removeLast(rows.count - kept)
+        // Sorted by ranks: the rows of one window share a few thousand UIDs. The start and the
+        // two ranks are packed into two integers, compared first; ties go on to the rest of
+        // the order, then to the index's order.
         let uidRanks = nameRanks(facts.map { $0?.uid ?? "" })
-        let titleRanks = nameRanks(titles)
-        let keys = found.map { placed in
-            OccurrenceOrder(start: placed.start, uid: uidRanks[placed.item], calendarTitle: titleRanks[placed.calendarID] ?? -1,
-                            occurrenceDate: placed.row.occurrenceDate, end: placed.end, isDetached: placed.row.flags.contains(.detached))
+        let titleRankOf = nameRanks(titles)
+        let titleRanks = calendars.map { titleRankOf[$0] ?? -1 }
+        func order(_ p: PlacedRow) -> OccurrenceOrder<Int> {
+            OccurrenceOrder(start: p.start, uid: uidRanks[p.item], calendarTitle: titleRanks[p.item],
+                            occurrenceDate: p.row.occurrenceDate, end: p.end, isDetached: p.row.flags.contains(.detached))
         }
-        return OccurrenceOrder.permutation(keys).map { found[$0] }
+        var keys = rows.indices.map { i in
+            PackedOrder(start: PackedOrder.sortable(rows[i].start),
+                        names: UInt64(uidRanks[rows[i].item]) << 32 | UInt64(titleRanks[rows[i].item] + 1), index: i)
+        }
+        keys.sort { a, b in
+            if a.start != b.start { return a.start < b.start }
+            if a.names != b.names { return a.names < b.names }
+            let x = order(rows[a.index]), y = order(rows[b.index])
+            if x < y { return true }
+            if y < x { return false }
+            return a.index < b.index
+        }
+        return (keys.map { rows[$0.index] }, calendars)
     }
 
     /// The predicate's occurrences from the index, sorted (``OccurrenceOrder``), or nil when it
@@ -351,7 +389,7 @@ extension EventStore {
     func indexedOccurrences(matching predicate: EventPredicate, calendarIDs ids: [Int64]?, titles: [Int64: String],
                             _ db: Connection) throws -> [Occurrence]? {
         var events: [Event?] = []
-        guard let rows = try indexedRows(matching: predicate, calendarIDs: ids, titles: titles, db, items: { itemIDs in
+        guard let (rows, calendars) = try indexedRows(matching: predicate, calendarIDs: ids, titles: titles, db, items: { itemIDs in
             events = try itemIDs.map { try storedEvent(id: $0, db) }
             return events.map { event in
                 event.map { IndexedItem(uid: $0.uid, isCanceled: $0.status == .canceled, keepsWallClock: $0.isAllDay || $0.timeZone == nil) }
@@ -361,12 +399,17 @@ extension EventStore {
         result.reserveCapacity(rows.count)
         for placed in rows {
             guard let stored = events[placed.item] else { continue }
-            result.append(Occurrence(event: Self.rebuilt(stored, placed.row), calendarTitle: titles[placed.calendarID] ?? "",
+            result.append(Occurrence(event: Self.rebuilt(stored, placed.row), calendarTitle: titles[calendars[placed.item]] ?? "",
                                      startDate: placed.start, endDate: placed.end, occurrenceDate: placed.row.occurrenceDate,
                                      isRecurring: placed.row.flags.contains(.recurring), isDetached: placed.row.flags.contains(.detached)))
         }
         let more = try queryTimeExpandedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db)
         return more.isEmpty ? result : Self.sortedOccurrences(result + more)
+    }
+
+    /// The date at the whole second at or before it.
+    private static func wholeSeconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
     }
 
     /// The occurrences of the series the index leaves to expansion at query time (unsorted).

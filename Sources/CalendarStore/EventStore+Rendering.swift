@@ -13,14 +13,14 @@ public extension EventStore {
     /// Events rendered anew are kept there afterwards (in a write transaction of their own;
     /// a read-only or busy file keeps nothing, and nothing is kept when another connection wrote
     /// in between, as the renderings could then belong to an older version of an item).
-    func renderedEvents(matching predicate: EventPredicate, renderer: EventRenderer) throws -> [RenderedOccurrence] {
+    func renderedEvents(matching predicate: EventPredicate, renderer: EventRenderer) throws -> RenderedOccurrences {
         let indexed = usesOccurrenceIndex
         if indexed { prepareOccurrenceIndex(for: predicate) }
         return try withConnection { db in
             try db.mapForReading()
             var fresh: [(itemID: Int64, event: RenderedEvent)] = []
             var version: Int64 = 0
-            let result = try db.transaction(.deferred) { () throws -> [RenderedOccurrence] in
+            let result = try db.transaction(.deferred) { () throws -> RenderedOccurrences in
                 // Read before anything else, so a commit by another connection after the
                 // snapshot was taken changes it by the time the renderings are kept.
                 version = try db.scalarInt("PRAGMA data_version") ?? 0
@@ -31,8 +31,8 @@ public extension EventStore {
                     return fromIndex
                 }
                 var cache = EventRenderingCache(renderer: renderer)
-                return Self.sortedOccurrences(try expandedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db))
-                    .map { cache.rendered($0) }
+                return RenderedOccurrences(Self.sortedOccurrences(try expandedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db))
+                    .map { cache.rendered($0) })
             }
             if !fresh.isEmpty {
                 beforeKeepingRenderings?()
@@ -49,30 +49,44 @@ extension EventStore {
     /// nil when the index cannot answer.
     private func indexedRenderedOccurrences(matching predicate: EventPredicate, calendarIDs ids: [Int64]?, titles: [Int64: String],
                                             renderer: EventRenderer, fresh: inout [(itemID: Int64, event: RenderedEvent)],
-                                            _ db: Connection) throws -> [RenderedOccurrence]? {
+                                            _ db: Connection) throws -> RenderedOccurrences? {
         var rendered: [RenderedEvent?] = []
-        guard let rows = try indexedRows(matching: predicate, calendarIDs: ids, titles: titles, db, items: { itemIDs in
+        guard let (placed, calendarOfItem) = try indexedRows(matching: predicate, calendarIDs: ids, titles: titles, db, items: { itemIDs in
             rendered = try renderedEvents(itemIDs, renderer: renderer, fresh: &fresh, db)
             return rendered.map { event in
                 event.map { IndexedItem(uid: $0.uid, isCanceled: $0.isCanceled, keepsWallClock: $0.keepsWallClock) }
             }
         }) else { return nil }
-        var result: [RenderedOccurrence] = []
-        result.reserveCapacity(rows.count)
-        var calendar: (id: Int64, title: String)?
-        for placed in rows {
-            guard let event = rendered[placed.item] else { continue }
-            if calendar?.id != placed.calendarID { calendar = (placed.calendarID, titles[placed.calendarID] ?? "") }
-            result.append(RenderedOccurrence(event: event, calendarTitle: calendar?.title ?? "", startDate: placed.start,
-                                             endDate: placed.end, occurrenceDate: placed.row.occurrenceDate,
-                                             isRecurring: placed.row.flags.contains(.recurring),
-                                             isDetached: placed.row.flags.contains(.detached)))
+        // Each item's event and each calendar's title once; rows name them by position.
+        var events: [RenderedEvent] = []
+        events.reserveCapacity(rendered.count)
+        let eventOf = rendered.map { event -> Int in
+            guard let event else { return -1 }
+            events.append(event)
+            return events.count - 1
         }
+        var calendarTitles: [String] = []
+        var calendarIndex: [Int64: Int] = [:]
+        let calendarOf = calendarOfItem.map { id -> Int in
+            if let known = calendarIndex[id] { return known }
+            calendarIndex[id] = calendarTitles.count
+            calendarTitles.append(titles[id] ?? "")
+            return calendarTitles.count - 1
+        }
+        var rows: [RenderedOccurrences.Row] = []
+        rows.reserveCapacity(placed.count)
+        for p in placed {
+            let event = eventOf[p.item]
+            guard event >= 0 else { continue }
+            rows.append(RenderedOccurrences.Row(event: event, calendar: calendarOf[p.item], startDate: p.start, endDate: p.end,
+                                                occurrenceDate: p.row.occurrenceDate, isRecurring: p.row.flags.contains(.recurring),
+                                                isDetached: p.row.flags.contains(.detached)))
+        }
+        let result = RenderedOccurrences(events: events, calendarTitles: calendarTitles, rows: rows)
         let more = try queryTimeExpandedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db)
         guard !more.isEmpty else { return result }
         var cache = EventRenderingCache(renderer: renderer)
-        let all = result + more.map { cache.rendered($0) }
-        return OccurrenceOrder.permutation(all.map(OccurrenceOrder.init)).map { all[$0] }
+        return result.merged(with: more.map { cache.rendered($0) })
     }
 
     /// The events of these `items` rows rendered, in the same order: the kept renderings of
@@ -81,25 +95,36 @@ extension EventStore {
     private func renderedEvents(_ itemIDs: [Int64], renderer: EventRenderer, fresh: inout [(itemID: Int64, event: RenderedEvent)],
                                 _ db: Connection) throws -> [RenderedEvent?] {
         var result = [RenderedEvent?](repeating: nil, count: itemIDs.count)
-        var zones: [String: TimeZone?] = [:]
+        // The zones met so far by their identifier's bytes (a query meets a handful).
+        var zones: [(tzid: [UInt8], zone: TimeZone?, identifier: String)] = []
+        // One statement for all the ids (in their order; `key` is the position): no reset
+        // between them, and SQLite's cursor on the table stays open.
         let lookup = try db.cachedStatement("""
-            SELECT uid, is_all_day, tzid, occurrence_date_is_all_day, is_canceled, bytes FROM item_renderings
-            WHERE item_id = ?1 AND format = ?2
+            SELECT j.key, r.uid, r.is_all_day, r.tzid, r.occurrence_date_is_all_day, r.is_canceled, r.bytes
+            FROM json_each(?1) AS j CROSS JOIN item_renderings AS r ON r.item_id = j.value AND r.format = ?2
             """)
         defer { lookup.reset() }
-        try lookup.bind([.integer(0), .text(renderer.format)])
-        for (i, id) in itemIDs.enumerated() {
-            try lookup.rebind(id, at: 1)
-            guard try lookup.step() else { continue }
-            let bytes = lookup.blob(5)
+        try lookup.bind([.text("[" + itemIDs.map(String.init).joined(separator: ",") + "]"), .text(renderer.format)])
+        while try lookup.step() {
+            let i = Int(lookup.int64(0))
+            guard itemIDs.indices.contains(i) else { continue }
+            let bytes = lookup.blob(6)
             guard renderer.accepts(bytes) else { continue }
-            var zone: TimeZone?
-            if let tzid = lookup.text(2) {
-                if let known = zones[tzid] { zone = known } else { zone = TimeZone(identifier: tzid); zones[tzid] = zone }
-                guard zone != nil else { continue }
+            var zone: (zone: TimeZone, identifier: String)?
+            if !lookup.isNull(3) {
+                let known = lookup.withBlob(3) { tzid in
+                    if let index = zones.firstIndex(where: { $0.tzid.elementsEqual(tzid) }) { return index }
+                    let name = String(decoding: tzid, as: UTF8.self)
+                    let made = TimeZone(identifier: name)
+                    zones.append((Array(tzid), made, made?.identifier ?? name))
+                    return zones.count - 1
+                }
+                guard let made = zones[known].zone else { continue }
+                zone = (made, zones[known].identifier)
             }
-            result[i] = RenderedEvent(uid: lookup.text(0) ?? "", isAllDay: lookup.int64(1) != 0, timeZone: zone,
-                                      occurrenceDateIsAllDay: lookup.int64(3) != 0, isCanceled: lookup.int64(4) != 0, bytes: bytes)
+            result[i] = RenderedEvent(uid: lookup.text(1) ?? "", isAllDay: lookup.int64(2) != 0, timeZone: zone?.zone,
+                                      timeZoneIdentifier: zone?.identifier, occurrenceDateIsAllDay: lookup.int64(4) != 0,
+                                      isCanceled: lookup.int64(5) != 0, bytes: bytes)
         }
         for (i, id) in itemIDs.enumerated() where result[i] == nil {
             guard let event = try storedEvent(id: id, db) else { continue }

@@ -100,6 +100,8 @@ enum Migrations {
             DROP INDEX items_completion;
             CREATE INDEX items_completion ON items(completed, completion_date) WHERE kind = 'reminder';
             """),
+        // 7: long occurrence rows are indexed by length class and start (see OccurrenceIndex).
+        Migration(version: 7, sql: OccurrenceIndex.lengthClassIndexSQL),
     ]
 
     /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and

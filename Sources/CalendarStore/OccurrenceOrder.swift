@@ -62,27 +62,64 @@ package func nameRanks<Key: Hashable>(_ names: [Key: String]) -> [Key: Int] {
 /// The rank of each name of the list (same positions). Names that are all ASCII (UIDs almost
 /// always are) are compared as bytes, which for them is what `String`'s `<` does, at a
 /// fraction of its cost; any other pair is compared as `String`s.
+///
+/// The bytes of all names are laid out in one array, and each ASCII name gets a sort key: the
+/// eight bytes that follow the prefix all ASCII names share (UIDs of one feed often share one,
+/// `bench-1-00…`, `040000008200E000…`), big-endian, zero-padded. Keys that differ order their
+/// names as their bytes would; equal keys fall back to comparing the bytes.
 package func nameRanks(_ names: [String]) -> [Int] {
-    let ascii: [[UInt8]?] = names.map { name in
-        let bytes = Array(name.utf8)
-        return bytes.allSatisfy { $0 < 0x80 } ? bytes : nil
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(names.reduce(0) { $0 + $1.utf8.count })
+    var ranges: [Range<Int>] = []
+    var isASCII: [Bool] = []
+    ranges.reserveCapacity(names.count)
+    isASCII.reserveCapacity(names.count)
+    for name in names {
+        let from = bytes.count
+        bytes.append(contentsOf: name.utf8)
+        let range = from..<bytes.count
+        ranges.append(range)
+        isASCII.append(bytes[range].allSatisfy { $0 < 0x80 })
     }
-    func compare(_ a: Int, _ b: Int) -> Int {
-        guard let x = ascii[a], let y = ascii[b] else { return names[a] < names[b] ? -1 : (names[a] == names[b] ? 0 : 1) }
-        let length = min(x.count, y.count)
-        let common = length == 0 ? 0 : x.withUnsafeBufferPointer { p in
-            y.withUnsafeBufferPointer { q in memcmp(p.baseAddress!, q.baseAddress!, length) }
+    return bytes.withUnsafeBufferPointer { all in
+        // The prefix shared by every ASCII name.
+        var shared = Int.max
+        var first: Range<Int>?
+        for i in names.indices where isASCII[i] {
+            guard let f = first else { first = ranges[i]; shared = ranges[i].count; continue }
+            let r = ranges[i]
+            var n = 0
+            let limit = min(shared, r.count)
+            while n < limit && all[f.lowerBound + n] == all[r.lowerBound + n] { n += 1 }
+            shared = n
         }
-        if common != 0 { return Int(common) }
-        return x.count - y.count
+        let keys: [UInt64] = names.indices.map { i in
+            guard isASCII[i] else { return 0 }
+            var key: UInt64 = 0
+            let r = ranges[i]
+            for k in 0..<8 {
+                let at = r.lowerBound + shared + k
+                key = key << 8 | UInt64(at < r.upperBound ? all[at] : 0)
+            }
+            return key
+        }
+        func compare(_ a: Int, _ b: Int) -> Int {
+            guard isASCII[a], isASCII[b] else { return names[a] < names[b] ? -1 : (names[a] == names[b] ? 0 : 1) }
+            if keys[a] != keys[b] { return keys[a] < keys[b] ? -1 : 1 }
+            let x = ranges[a], y = ranges[b]
+            let length = min(x.count, y.count)
+            let common = length == 0 ? 0 : memcmp(all.baseAddress! + x.lowerBound, all.baseAddress! + y.lowerBound, length)
+            if common != 0 { return Int(common) }
+            return x.count - y.count
+        }
+        var ranks = [Int](repeating: 0, count: names.count)
+        var rank = -1
+        var previous: Int?
+        for i in names.indices.sorted(by: { compare($0, $1) < 0 }) {
+            if previous.map({ compare($0, i) != 0 }) ?? true { rank += 1 }
+            previous = i
+            ranks[i] = rank
+        }
+        return ranks
     }
-    var ranks = [Int](repeating: 0, count: names.count)
-    var rank = -1
-    var previous: Int?
-    for i in names.indices.sorted(by: { compare($0, $1) < 0 }) {
-        if previous.map({ compare($0, i) != 0 }) ?? true { rank += 1 }
-        previous = i
-        ranks[i] = rank
-    }
-    return ranks
 }

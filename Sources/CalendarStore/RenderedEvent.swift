@@ -16,10 +16,17 @@ public struct RenderedEvent: Sendable {
     public let bytes: [UInt8]
 
     public init(uid: String, isAllDay: Bool, timeZone: TimeZone?, occurrenceDateIsAllDay: Bool, isCanceled: Bool, bytes: [UInt8]) {
+        self.init(uid: uid, isAllDay: isAllDay, timeZone: timeZone, timeZoneIdentifier: timeZone?.identifier,
+                  occurrenceDateIsAllDay: occurrenceDateIsAllDay, isCanceled: isCanceled, bytes: bytes)
+    }
+
+    /// With `timeZone`'s identifier known already (it must be `timeZone?.identifier`).
+    init(uid: String, isAllDay: Bool, timeZone: TimeZone?, timeZoneIdentifier: String?, occurrenceDateIsAllDay: Bool,
+         isCanceled: Bool, bytes: [UInt8]) {
         self.uid = uid
         self.isAllDay = isAllDay
         self.timeZone = timeZone
-        self.timeZoneIdentifier = timeZone?.identifier
+        self.timeZoneIdentifier = timeZoneIdentifier
         self.occurrenceDateIsAllDay = occurrenceDateIsAllDay
         self.isCanceled = isCanceled
         self.bytes = bytes

@@ -288,5 +288,18 @@ struct NameRankTests {
             let sortedDistinct = Array(Set(random)).sorted()
             #expect(nameRanks(random) == random.map { sortedDistinct.firstIndex(of: $0) ?? -1 })
         }
+        // ASCII names sharing a long prefix (as Outlook's UIDs do), differing within and past the
+        // eight bytes after it, some of them prefixes of others, with NUL bytes and non-ASCII
+        // names among them.
+        let prefix = "040000008200E00074C5B7101A82E008"
+        for _ in 0..<50 {
+            let alphabet = ["0", "1", "A", "\u{0}", "z"]
+            var random = (0..<40).map { _ in
+                prefix + (0..<Int(generator.next() % 14)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
+            }
+            random += ["Ωmega", prefix + "é", "", prefix]
+            let sortedDistinct = Array(Set(random)).sorted()
+            #expect(nameRanks(random) == random.map { sortedDistinct.firstIndex(of: $0) ?? -1 })
+        }
     }
 }

@@ -25,7 +25,7 @@ enum DateText {
     /// The UTC-read day: `2026-03-02` (all-day dates).
     static func day(_ date: Date) -> String { text { write(date, time: false, suffix: .none, to: &$0) } }
 
-    private enum Suffix { case none, z, offset(Int) }
+    enum Suffix { case none, z, offset(Int) }
 
     private static func text(_ write: (inout [UInt8]) -> Void) -> String {
         var b: [UInt8] = []
@@ -46,42 +46,51 @@ enum DateText {
     }
 
     /// Writes the digits straight into bytes: this runs for every date of every occurrence. The
-    /// text is laid out in a small buffer and appended at once. Years outside 0...9999 get a
-    /// sign when negative and at least four digits.
+    /// text is laid out in a small buffer and appended at once.
     private static func write(_ date: Date, time: Bool, suffix: Suffix, to b: inout [UInt8]) {
-        let c = utcComponents(date)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
-            var n = 0
-            func put(_ byte: UInt8) { buffer[n] = byte; n += 1 }
-            func two(_ v: Int) {
-                put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v / 10))
-                put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v % 10))
-            }
-            if (0...9999).contains(c.year) {
-                two(c.year / 100); two(c.year % 100)
-            } else {
-                if c.year < 0 { put(UInt8(ascii: "-")) }
-                var digits: [UInt8] = []
-                var rest = c.year.magnitude
-                repeat { digits.append(UInt8(ascii: "0") + UInt8(rest % 10)); rest /= 10 } while rest > 0
-                for _ in digits.count..<max(4, digits.count) { put(UInt8(ascii: "0")) }
-                for d in digits.reversed() { put(d) }
-            }
-            put(UInt8(ascii: "-")); two(c.month); put(UInt8(ascii: "-")); two(c.day)
-            if time {
-                put(UInt8(ascii: "T")); two(c.hour); put(UInt8(ascii: ":")); two(c.minute)
-                put(UInt8(ascii: ":")); two(c.second)
-            }
-            switch suffix {
-            case .none: break
-            case .z: put(UInt8(ascii: "Z"))
-            case .offset(let offset):
-                put(UInt8(ascii: offset < 0 ? "-" : "+"))
-                let minutes = abs(offset) / 60
-                two(minutes / 60); put(UInt8(ascii: ":")); two(minutes % 60)
-            }
-            b.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxBytes) { buffer in
+            let n = write(utcComponents(date), time: time, suffix: suffix, into: buffer.baseAddress!)
+            b.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: n))
         }
+    }
+
+    /// The most bytes ``write(_:time:suffix:into:)`` writes.
+    static let maxBytes = 64
+
+    /// Writes the fields of a date (read in UTC) at `p`, returning the count of bytes written (at
+    /// most ``maxBytes``). Years outside 0...9999 get a sign when negative and at least four digits.
+    static func write(_ c: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int), time: Bool, suffix: Suffix,
+                      into p: UnsafeMutablePointer<UInt8>) -> Int {
+        var n = 0
+        func put(_ byte: UInt8) { p[n] = byte; n += 1 }
+        func two(_ v: Int) {
+            put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v / 10))
+            put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v % 10))
+        }
+        if (0...9999).contains(c.year) {
+            two(c.year / 100); two(c.year % 100)
+        } else {
+            if c.year < 0 { put(UInt8(ascii: "-")) }
+            var digits: [UInt8] = []
+            var rest = c.year.magnitude
+            repeat { digits.append(UInt8(ascii: "0") + UInt8(rest % 10)); rest /= 10 } while rest > 0
+            for _ in digits.count..<max(4, digits.count) { put(UInt8(ascii: "0")) }
+            for d in digits.reversed() { put(d) }
+        }
+        put(UInt8(ascii: "-")); two(c.month); put(UInt8(ascii: "-")); two(c.day)
+        if time {
+            put(UInt8(ascii: "T")); two(c.hour); put(UInt8(ascii: ":")); two(c.minute)
+            put(UInt8(ascii: ":")); two(c.second)
+        }
+        switch suffix {
+        case .none: break
+        case .z: put(UInt8(ascii: "Z"))
+        case .offset(let offset):
+            put(UInt8(ascii: offset < 0 ? "-" : "+"))
+            let minutes = abs(offset) / 60
+            two(minutes / 60); put(UInt8(ascii: ":")); two(minutes % 60)
+        }
+        return n
     }
 
     /// True for the zones that mean UTC itself (not zones that merely have offset 0, such as
@@ -100,13 +109,6 @@ enum DateText {
         if event.isAllDay { return write(date, time: false, suffix: .none, to: &b) }
         guard let zone = event.timeZone else { return write(date, time: true, suffix: .none, to: &b) }
         writeRFC3339(date, in: zone, to: &b)
-    }
-
-    /// ``writeEventDate(_:of:to:)`` for a rendered event, its zone's offsets taken from `memo`.
-    static func writeEventDate(_ date: Date, of event: RenderedEvent, memo: inout ZoneOffsetMemo, to b: inout [UInt8]) {
-        if event.isAllDay { return write(date, time: false, suffix: .none, to: &b) }
-        guard let zone = event.timeZone, let id = event.timeZoneIdentifier else { return write(date, time: true, suffix: .none, to: &b) }
-        writeRFC3339(date, offset: memo.offset(zone, identifier: id, at: date), to: &b)
     }
 
     /// ``day(_:)`` appended to `b`.

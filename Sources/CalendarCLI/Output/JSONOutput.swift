@@ -47,7 +47,7 @@ enum JSONOutput {
                             to out: inout OutputBuffer) throws {
         let list = keepOrder ? occurrences : sorted(occurrences)
         var cache = EventRenderingCache(renderer: occurrenceRenderer)
-        try writeEvents(list.map { cache.rendered($0) }, wallClockZone: wallClockZone, to: &out)
+        try writeEvents(RenderedOccurrences(list.map { cache.rendered($0) }), wallClockZone: wallClockZone, to: &out)
     }
 
     /// Renders the members of an occurrence object that come from its event alone, for the
@@ -59,66 +59,23 @@ enum JSONOutput {
     /// Rendered occurrences in the given order, written occurrence by occurrence: the members
     /// that come from the event alone are its rendering (``EventChunks``, made once per event
     /// and kept by the store between queries); only the dates and the instance's flags are
-    /// written per occurrence. Byte for byte what `JSONValue.object([...]).rendered()` gives.
-    static func writeEvents(_ list: [RenderedOccurrence], wallClockZone: TimeZone? = nil, to out: inout OutputBuffer) throws {
+    /// written per occurrence (``OccurrenceJSONWriter``). Byte for byte what
+    /// `JSONValue.object([...]).rendered()` gives.
+    static func writeEvents(_ list: RenderedOccurrences, wallClockZone: TimeZone? = nil, to out: inout OutputBuffer) throws {
         guard !list.isEmpty else {
             out.bytes.append(contentsOf: JSONValue.object([("schemaVersion", .int(schemaVersion)), ("events", .array([]))]).rendered().utf8)
             return try out.finish()
         }
         out.bytes.append(contentsOf: "{\n  \"schemaVersion\": \(schemaVersion),\n  \"events\": [\n".utf8)
-        var memo = ZoneOffsetMemo()
-        let wallClockZoneID = wallClockZone?.identifier
-        var calendar: (title: String, member: [UInt8]) = ("", [])
-        for (i, o) in list.enumerated() {
-            let e = o.event
-            var start = o.startDate
-            var end = o.endDate
-            if let zone = wallClockZone, let id = wallClockZoneID, e.keepsWallClock {
-                start += TimeInterval(memo.secondsFromGMT(zone, identifier: id, at: start))
-                end += TimeInterval(memo.secondsFromGMT(zone, identifier: id, at: end))
-            }
-            if i == 0 || calendar.title != o.calendarTitle {
-                var member: [UInt8] = []
-                JSONValue.writeMembers([("calendar", .string(o.calendarTitle))], indent: 3, closesObject: false, to: &member)
-                calendar = (o.calendarTitle, member)
-            }
-            e.bytes.withUnsafeBufferPointer { packed in
-                let chunks = EventChunks.unpacked(packed)
-                out.append("    {\n")
-                out.bytes.append(contentsOf: chunks.uid)
-                out.bytes.append(contentsOf: calendar.member)
-                out.bytes.append(contentsOf: chunks.title)
-                out.append("      \"start\": \"")
-                DateText.writeEventDate(start, of: e, memo: &memo, to: &out.bytes)
-                out.append("\",\n      \"end\": \"")
-                DateText.writeEventDate(end, of: e, memo: &memo, to: &out.bytes)
-                out.append("\",\n")
-                out.bytes.append(contentsOf: chunks.details)
-                out.append(o.isRecurring ? "      \"recurring\": true,\n" : "      \"recurring\": false,\n")
-                if let date = o.occurrenceDate {
-                    out.append("      \"occurrenceDate\": \"")
-                    if e.occurrenceDateIsAllDay {
-                        DateText.writeDay(date, to: &out.bytes)
-                    } else {
-                        DateText.writeEventDate(date, of: e, memo: &memo, to: &out.bytes)
-                    }
-                    out.append("\",\n")
-                } else {
-                    out.append("      \"occurrenceDate\": null,\n")
-                }
-                out.append(o.isDetached ? "      \"isDetached\": true,\n" : "      \"isDetached\": false,\n")
-                out.bytes.append(contentsOf: chunks.people)
-                out.append(i + 1 < list.count ? "    },\n" : "    }\n")
-            }
-            try out.flushIfFull()
-        }
+        var writer = OccurrenceJSONWriter()
+        try writer.write(list, wallClockZone: wallClockZone, to: &out)
         out.bytes.append(contentsOf: "  ]\n}\n".utf8)
         try out.finish()
     }
 
     /// The rendered members of an occurrence object that depend on its event only, in the
     /// order ``occurrenceMembers(_:)`` writes them.
-    private struct EventChunks {
+    struct EventChunks {
         var uid: [UInt8] = []
         var title: [UInt8] = []
         var details: [UInt8] = []
@@ -172,8 +129,11 @@ enum JSONOutput {
         static func isPacked(_ bytes: [UInt8]) -> Bool {
             bytes.withUnsafeBufferPointer { packed in
                 guard packed.count >= 12 else { return false }
-                let lengths = (0..<3).map { i in (0..<4).reduce(0) { $0 | Int(packed[i * 4 + $1]) << (8 * $1) } }
-                return lengths.reduce(12, +) <= packed.count
+                var total = 12
+                for offset in stride(from: 0, to: 12, by: 4) {
+                    total += Int(packed[offset]) | Int(packed[offset + 1]) << 8 | Int(packed[offset + 2]) << 16 | Int(packed[offset + 3]) << 24
+                }
+                return total <= packed.count
             }
         }
 
