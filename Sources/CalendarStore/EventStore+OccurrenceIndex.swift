@@ -379,7 +379,20 @@ extension EventStore {
             if y < x { return false }
             return a.index < b.index
         }
-        return (keys.map { rows[$0.index] }, calendars)
+        // Rows moved into that order in place, cycle by cycle (a sorted copy of thousands of
+        // rows is a megabyte of fresh memory).
+        for start in keys.indices where keys[start].index >= 0 {
+            let first = rows[start]
+            var position = start
+            while true {
+                let from = keys[position].index
+                keys[position].index = -1
+                if from == start { rows[position] = first; break }
+                rows[position] = rows[from]
+                position = from
+            }
+        }
+        return (rows, calendars)
     }
 
     /// The predicate's occurrences from the index, sorted (``OccurrenceOrder``), or nil when it
