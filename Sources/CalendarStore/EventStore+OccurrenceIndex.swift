@@ -303,28 +303,20 @@ extension EventStore {
 
         // The rows, each with the position of its item in `itemIDs` (and that item's calendar
         // at the same position).
-        var slots: [Int64: Int] = [:]
-        var itemIDs: [Int64] = []
+        var slots = SlotTable()
         var calendars: [Int64] = []
         var rows: [PlacedRow] = []
         try db.forEachRow(Self.occurrenceSQL(filtered: ids != nil), values) { row in
             let itemID = row.int64(1)
-            let slot: Int
-            if let known = slots[itemID] {
-                slot = known
-            } else {
-                slot = itemIDs.count
-                slots[itemID] = slot
-                itemIDs.append(itemID)
-                calendars.append(row.int64(0))
-            }
+            let slot = slots.slot(itemID)
+            if slot == calendars.count { calendars.append(row.int64(0)) }
             let start = Date(timeIntervalSinceReferenceDate: row.double(2)), end = Date(timeIntervalSinceReferenceDate: row.double(3))
             rows.append(PlacedRow(row: OccurrenceRow(itemID: itemID, start: start, end: end,
                                                      occurrenceDate: row.optionalDouble(4).map(Date.init(timeIntervalSinceReferenceDate:)),
                                                      flags: OccurrenceIndex.Flags(rawValue: row.int64(5))),
                                   start: start, end: end, item: slot))
         }
-        let facts = try items(itemIDs)
+        let facts = try items(slots.ordered)
 
         let zone = predicate.timeZone
         let view = ResolvedZone(tzid: zone.identifier, ianaID: zone.identifier, rules: .tzdb(zone))

@@ -104,7 +104,7 @@ extension EventStore {
             FROM json_each(?1) AS j CROSS JOIN item_renderings AS r ON r.item_id = j.value AND r.format = ?2
             """)
         defer { lookup.reset() }
-        try lookup.bind([.text("[" + itemIDs.map(String.init).joined(separator: ",") + "]"), .text(renderer.format)])
+        try lookup.bind([.text(Self.jsonArray(itemIDs)), .text(renderer.format)])
         while try lookup.step() {
             let i = Int(lookup.int64(0))
             guard itemIDs.indices.contains(i) else { continue }
@@ -135,6 +135,23 @@ extension EventStore {
             result[i] = made
         }
         return result
+    }
+
+    /// `[1,2,3]`: the ids as a JSON array, digits written as bytes (thousands of ids a query).
+    static func jsonArray(_ ids: [Int64]) -> String {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(ids.count * 8 + 2)
+        var digits = [UInt8](repeating: 0, count: 20)
+        for (i, id) in ids.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            if id < 0 { bytes.append(UInt8(ascii: "-")) }
+            var rest = id.magnitude
+            var n = 0
+            repeat { digits[n] = UInt8(ascii: "0") + UInt8(rest % 10); rest /= 10; n += 1 } while rest > 0
+            while n > 0 { n -= 1; bytes.append(digits[n]) }
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Keeps renderings made by a query that read the store at `version` (`PRAGMA
