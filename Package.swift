@@ -41,7 +41,9 @@ let package = Package(
         .target(name: "CalendarStore", dependencies: ["CSQLite", "CalendarModel", "ICalConversion"],
                 linkerSettings: staticSQLite),
         .target(name: "CalendarCLI", dependencies: ["CalendarModel", "ICalConversion", "CalendarStore"]),
-        .executableTarget(name: "icalkit", dependencies: ["CalendarCLI"], linkerSettings: packedRelocations),
+        // The allocator's settings for the command-line process (glibc's mallopt).
+        .target(name: "CAllocator"),
+        .executableTarget(name: "icalkit", dependencies: ["CalendarCLI", "CAllocator"], linkerSettings: packedRelocations),
         // `make conformance`: the third-party corpus against the python oracle, libical's recurrence vectors.
         .executableTarget(name: "icalkit-conformance", dependencies: ["ICalCore", "ICalConversion", "CalendarModel", "CalendarTestSupport"],
                           path: "Sources/ConformanceRunner"),
