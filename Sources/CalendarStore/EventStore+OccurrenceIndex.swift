@@ -299,7 +299,7 @@ extension EventStore {
         guard try isIndexReady(neededBuckets(predicate), db) else { return nil }
         var values: [SQLValue] = [.real(predicate.startDate.timeIntervalSinceReferenceDate - ItemRow.floatingSlack),
                                   .real(predicate.endDate.timeIntervalSinceReferenceDate + ItemRow.floatingSlack)]
-        if let ids { values.append(.text("[" + ids.map(String.init).joined(separator: ",") + "]")) }
+        if let ids { values.append(.text(Self.jsonArray(ids))) }
 
         // The rows, each with the position of its item in `itemIDs` (and that item's calendar
         // at the same position).
@@ -309,7 +309,8 @@ extension EventStore {
         try db.forEachRow(Self.occurrenceSQL(filtered: ids != nil), values) { row in
             let itemID = row.int64(1)
             let slot = slots.slot(itemID)
-            if slot == calendars.count { calendars.append(row.int64(0)) }
+            // An item's rows all carry its calendar (rows are made per calendar and UID).
+            if slot == calendars.count { calendars.append(row.int64(0)) } else { assert(calendars[slot] == row.int64(0)) }
             let start = Date(timeIntervalSinceReferenceDate: row.double(2)), end = Date(timeIntervalSinceReferenceDate: row.double(3))
             rows.append(PlacedRow(row: OccurrenceRow(itemID: itemID, start: start, end: end,
                                                      occurrenceDate: row.optionalDouble(4).map(Date.init(timeIntervalSinceReferenceDate:)),
@@ -323,7 +324,7 @@ extension EventStore {
         func expanderPlaced(_ date: Date) -> Date {
             Date(timeIntervalSince1970: TimeInterval(view.utcSeconds(forLocal: Int(date.timeIntervalSince1970.rounded(.down)))))
         }
-        let steady = SteadyOffset(zone, from: predicate.startDate.addingTimeInterval(-4 * 86_400))
+        var steady = SteadyOffset(zone, near: predicate.startDate)
         // Kept rows are moved to the front, in their order.
         var kept = 0
         for i in rows.indices {
@@ -359,31 +360,12 @@ extension EventStore {
             OccurrenceOrder(start: p.start, uid: uidRanks[p.item], calendarTitle: titleRanks[p.item],
                             occurrenceDate: p.row.occurrenceDate, end: p.end, isDetached: p.row.flags.contains(.detached))
         }
-        var keys = rows.indices.map { i in
+        let keys = rows.indices.map { i in
             PackedOrder(start: PackedOrder.sortable(rows[i].start),
                         names: UInt64(uidRanks[rows[i].item]) << 32 | UInt64(titleRanks[rows[i].item] + 1), index: i)
         }
-        keys.sort { a, b in
-            if a.start != b.start { return a.start < b.start }
-            if a.names != b.names { return a.names < b.names }
-            let x = order(rows[a.index]), y = order(rows[b.index])
-            if x < y { return true }
-            if y < x { return false }
-            return a.index < b.index
-        }
-        // Rows moved into that order in place, cycle by cycle (a sorted copy of thousands of
-        // rows is a megabyte of fresh memory).
-        for start in keys.indices where keys[start].index >= 0 {
-            let first = rows[start]
-            var position = start
-            while true {
-                let from = keys[position].index
-                keys[position].index = -1
-                if from == start { rows[position] = first; break }
-                rows[position] = rows[from]
-                position = from
-            }
-        }
+        let sorted = PackedOrder.sorted(keys) { order(rows[$0]) < order(rows[$1]) }
+        PackedOrder.arrange(&rows, as: sorted)
         return (rows, calendars)
     }
 

@@ -110,7 +110,10 @@ enum OccurrenceIndex {
     static let lengthClassCount = 7
 
     /// A row's length class (for rows longer than ``longSeconds``), as the expression of the
-    /// `occurrences_long` index: a query names it with the same text.
+    /// `occurrences_long` index: a query names it with the same text. Made from the constants
+    /// above, while the index of schema version 7 is written out in full
+    /// (``lengthClassIndexSQL``): a test holds the two equal, and a change of classes is a new
+    /// schema version.
     static let lengthClassSQL = "CASE "
         + (1..<lengthClassCount).map { "WHEN end_time - start_time <= \(longestRow(ofClass: $0) ?? 0) THEN \($0)" }.joined(separator: " ")
         + " ELSE \(lengthClassCount) END"
@@ -124,9 +127,12 @@ enum OccurrenceIndex {
     /// ending later that year (11,079 index entries for 31 rows, a week of the 100k feed).
     static let lengthClassIndexSQL = """
         DROP INDEX occurrences_long;
-        CREATE INDEX occurrences_long ON occurrences((\(lengthClassSQL)), start_time, end_time, calendar_id, item_id,
+        CREATE INDEX occurrences_long ON occurrences((CASE WHEN end_time - start_time <= 691200 THEN 1 \
+        WHEN end_time - start_time <= 2764800 THEN 2 WHEN end_time - start_time <= 11059200 THEN 3 \
+        WHEN end_time - start_time <= 44236800 THEN 4 WHEN end_time - start_time <= 176947200 THEN 5 \
+        WHEN end_time - start_time <= 707788800 THEN 6 ELSE 7 END), start_time, end_time, calendar_id, item_id,
                                                      occurrence_date, flags)
-            WHERE end_time - start_time > \(Int(longSeconds));
+            WHERE end_time - start_time > 172800;
         """
 
     /// Version 3 of the schema.

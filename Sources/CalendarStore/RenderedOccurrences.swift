@@ -1,11 +1,14 @@
 import CalendarModel
 import Foundation
 
-/// A query's occurrences with their events rendered, in ``OccurrenceOrder``, held compactly:
-/// each distinct event once (``events``), each calendar title once (``calendarTitles``), and
-/// each occurrence as a small ``Row`` naming them by position. A week of a large store has
-/// three occurrences per event; a writer walks ``rows`` and reads the event of each row in
-/// place, where a list of ``RenderedOccurrence`` values would copy the event into every one.
+/// A query's occurrences with their events rendered, held compactly: the events
+/// (``events``), each calendar title once (``calendarTitles``), and each occurrence as a small
+/// ``Row`` naming its event and title by position. From the occurrence index each stored event
+/// appears once however many of its occurrences the window holds (a week of a large store has
+/// three per event); a writer walks ``rows`` and reads the event of each row in place, where a
+/// list of ``RenderedOccurrence`` values would copy the event into every one. Built from such a
+/// list (``init(_:)``), each occurrence keeps an event of its own. Rows are in the order they
+/// were given: the store's queries give them in ``OccurrenceOrder``.
 ///
 /// As a collection it gives each occurrence as a ``RenderedOccurrence``.
 public struct RenderedOccurrences: RandomAccessCollection, Sendable {

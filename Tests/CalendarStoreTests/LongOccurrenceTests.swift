@@ -97,6 +97,14 @@ struct LongOccurrenceTests {
                 Self.week, (utc(2026, 2, 27), utc(2026, 3, 2)), (utc(2026, 3, 2, 11), utc(2026, 3, 2, 13)),
                 (utc(2026, 3, 24), utc(2026, 4, 1)), (utc(2026, 12, 20), utc(2027, 1, 3)),
             ], zones: ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago"])
+            // The same feed in a second calendar: the query filtered by calendar finds the long
+            // rows of that calendar only.
+            _ = try indexed.importDocument(try OccurrenceIndexTests.document(Self.feed.replacingOccurrences(of: "UID:", with: "UID:home-")),
+                                           intoCalendar: "Home")
+            let homeWeek = EventPredicate(startDate: Self.week.0, endDate: Self.week.1, calendarTitles: ["Home"], timeZone: .gmt)
+            #expect(Set(try indexed.events(matching: homeWeek).map(\.event.uid)) == Set(Self.inWeek.map { "home-" + $0 }))
+            try OccurrenceIndexTests.expectSameAnswers(indexed, expanded, calendars: [EventCalendar(title: "Home")],
+                                                       windows: [Self.week, (utc(2026, 12, 20), utc(2027, 1, 3))], zones: ["UTC", "Pacific/Pago_Pago"])
         }
     }
 

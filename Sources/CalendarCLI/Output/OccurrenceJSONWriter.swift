@@ -8,7 +8,7 @@ import Foundation
 /// in one staging buffer through a pointer and appended to the output at once; the zone of
 /// each event is named once (a ``ZoneOffsetMemo`` slot) and the calendar day of the last date
 /// written is remembered, so a date costs neither a string comparison nor a calendar computation
-/// when it falls on the day before it.
+/// when it falls on the same day as the date written before it.
 struct OccurrenceJSONWriter {
     private var memo = ZoneOffsetMemo()
     private var lastDay = (number: Int.min, year: 0, month: 0, day: 0)
@@ -46,6 +46,7 @@ struct OccurrenceJSONWriter {
                     }
                 }
             }
+            assert(count <= need, "an occurrence object longer than its staging estimate")
             staging.withUnsafeBufferPointer { out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
             try out.flushIfFull()
         }
