@@ -112,10 +112,20 @@ package func nameRanks(_ names: [String]) -> [Int] {
             if common != 0 { return Int(common) }
             return x.count - y.count
         }
+        // All ASCII (the usual case): sorted as (key, position) pairs, the bytes compared only
+        // where keys are equal. Otherwise every pair goes through `compare`.
+        let order: [Int]
+        if isASCII.allSatisfy({ $0 }) {
+            var pairs = names.indices.map { (key: keys[$0], position: $0) }
+            pairs.sort { a, b in a.key != b.key ? a.key < b.key : compare(a.position, b.position) < 0 }
+            order = pairs.map(\.position)
+        } else {
+            order = names.indices.sorted { compare($0, $1) < 0 }
+        }
         var ranks = [Int](repeating: 0, count: names.count)
         var rank = -1
         var previous: Int?
-        for i in names.indices.sorted(by: { compare($0, $1) < 0 }) {
+        for i in order {
             if previous.map({ compare($0, i) != 0 }) ?? true { rank += 1 }
             previous = i
             ranks[i] = rank
