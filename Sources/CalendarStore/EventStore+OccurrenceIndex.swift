@@ -301,8 +301,8 @@ extension EventStore {
                                   .real(predicate.endDate.timeIntervalSinceReferenceDate + ItemRow.floatingSlack)]
         if let ids { values.append(.text(Self.jsonArray(ids))) }
 
-        // The rows, each with the position of its item in `itemIDs` (and that item's calendar
-        // at the same position).
+        // The rows, each with its item's slot: the item's position in `slots.ordered`, the list
+        // `items` is asked about, and in `calendars`.
         var slots = SlotTable()
         var calendars: [Int64] = []
         var rows: [PlacedRow] = []
