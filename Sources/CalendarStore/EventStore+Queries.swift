@@ -65,7 +65,7 @@ extension EventStore {
     /// completed with all its stored rows.
     func candidateGroups(start: Double, end: Double, calendarIDs ids: [Int64]?, _ db: Connection) throws -> [(GroupKey, Group)] {
         var values: [SQLValue] = [.real(start), .real(end)]
-        if let ids { values.append(.text("[" + ids.map(String.init).joined(separator: ",") + "]")) }
+        if let ids { values.append(.text(Self.jsonArray(ids))) }
         var groups: [GroupKey: Group] = [:]
         var order: [GroupKey] = []
         try db.forEachRow(Self.eventCandidateSQL(filtered: ids != nil), values) { try add($0, to: &groups, order: &order) }
@@ -217,7 +217,7 @@ public extension EventStore {
                     bound("completion_date <", end, slack: 0)
                 }
                 if let ids {
-                    values.append(.text("[" + ids.map(String.init).joined(separator: ",") + "]"))
+                    values.append(.text(Self.jsonArray(ids)))
                     sql += " AND calendar_id IN (SELECT value FROM json_each(?\(values.count)))"
                 }
                 var found: [(StoredReminder, Date?)] = []
