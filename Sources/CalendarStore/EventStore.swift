@@ -20,7 +20,10 @@ public final class EventStore: @unchecked Sendable {
     // All mutable state below is only touched with `lock` held.
     let connection: Connection
     let lock = NSLock()
+    /// Where the store is (for a new one being built, where it will be once closed).
     public let path: String
+    /// Set while the store is a new one written in a file of its own (``buildingNew(at:expander:)``).
+    let newFile: NewStoreFile?
     /// Expands a UID's stored rows into occurrences; see ``OccurrenceExpanding``.
     public let expander: any OccurrenceExpanding
     /// Test hook: called before each item of an import is written, with its index in the
@@ -36,23 +39,8 @@ public final class EventStore: @unchecked Sendable {
     /// Opens the store at `path`, creating its directory and file on first use and migrating
     /// an older schema. A file that is not an SQLite database, or that a newer icalkit wrote,
     /// is refused and left untouched.
-    public init(path: String, expander: any OccurrenceExpanding = RecurringEventExpander()) throws {
-        self.path = path
-        self.expander = expander
-        let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw StoreError.cannotCreate(path, reason: "it is a directory") }
-        } else {
-            let directory = (path as NSString).deletingLastPathComponent
-            if !directory.isEmpty {
-                do {
-                    try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                } catch {
-                    throw StoreError.cannotCreate(path, reason: "cannot create directory '\(directory)': \(error.localizedDescription)")
-                }
-            }
-        }
+    public convenience init(path: String, expander: any OccurrenceExpanding = RecurringEventExpander()) throws {
+        try EventStore.prepareDirectory(for: path)
         let connection: Connection
         do {
             connection = try Connection(path: path)
@@ -73,14 +61,61 @@ public final class EventStore: @unchecked Sendable {
             try? connection.close()
             throw error
         }
-        self.connection = connection
+        self.init(connection: connection, path: path, expander: expander, newFile: nil)
     }
 
-    /// Closes the database. Later calls throw ``StoreError/closed``.
+    init(connection: Connection, path: String, expander: any OccurrenceExpanding, newFile: NewStoreFile?) {
+        self.connection = connection
+        self.path = path
+        self.expander = expander
+        self.newFile = newFile
+    }
+
+    deinit {
+        // A new store that was never closed (so never moved into place) is dropped.
+        if let newFile, !connection.isClosed {
+            try? connection.close()
+            newFile.discard()
+        }
+    }
+
+    /// Fails when `path` is a directory; creates the directories a new store at `path` needs.
+    static func prepareDirectory(for path: String) throws {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw StoreError.cannotCreate(path, reason: "it is a directory") }
+        } else {
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty {
+                do {
+                    try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                } catch {
+                    throw StoreError.cannotCreate(path, reason: "cannot create directory '\(directory)': \(error.localizedDescription)")
+                }
+            }
+        }
+    }
+
+    /// Closes the database. Later calls throw ``StoreError/closed``. A new store made by
+    /// ``buildingNew(at:expander:)`` is moved into its place here, as everything committed to it
+    /// stands; if that fails, it is dropped and the error says why.
     public func close() throws {
         lock.lock()
         defer { lock.unlock() }
-        try connection.close()
+        guard let newFile, !connection.isClosed else {
+            try connection.close()
+            return
+        }
+        do {
+            try connection.enableWAL()      // the published file is in WAL mode like every store
+            try connection.close()
+            try newFile.publish()
+        } catch {
+            try? connection.close()
+            newFile.discard()
+            throw error
+        }
     }
 
     /// Where the store lives unless told otherwise: `$ICALKIT_STORE`, else

@@ -18,6 +18,27 @@ struct ImportCommandTests {
         #expect((changes["changes"] as? [Any])?.count == 3)
     }
 
+    /// A first import writes the new store aside and moves it into place: afterwards the
+    /// directory holds the store alone, in WAL mode, with what was imported; a refused file
+    /// leaves a new, empty store, as opening one would.
+    @Test func firstImportMakesTheStoreWhole() throws {
+        let store = try StoreUnderTest()
+        let team = fixture("demo/team.ics")
+        #expect(store.ok(["import", team]) == "\(team): 4 added, 0 updated, 0 unchanged, 0 skipped\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory.url.path) == ["store.sqlite"])
+        let header = try Data(contentsOf: URL(fileURLWithPath: store.path)).prefix(20)
+        #expect(Array(header.suffix(2)) == [2, 2])
+        #expect(store.ok(["calendars", "list", "--format", "json"]).contains("\"Platform Team\""))
+
+        let other = try StoreUnderTest()
+        let notICS = other.directory.path("notes.ics")
+        try "hello\n".write(toFile: notICS, atomically: false, encoding: .utf8)
+        let refused = other.run(["import", notICS])
+        #expect(refused.stderr.hasSuffix("\(notICS): not imported: not an iCalendar file\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: other.directory.url.path).sorted() == ["notes.ics", "store.sqlite"])
+        #expect(other.ok(["calendars", "list"]) == "No calendars.\n")
+    }
+
     @Test func jsonReportHasSchemaVersionAndEntries() throws {
         let store = try StoreUnderTest()
         let team = fixture("demo/team.ics")

@@ -61,7 +61,7 @@ enum ImportCommand {
         }
         let store: EventStore
         do {
-            store = try StoreAccess.open(invocation)
+            store = try dryRun ? StoreAccess.open(invocation) : StoreAccess.openForImport(invocation)
         } catch {
             if case .success(let started)? = first { started.read.cancel() }
             throw error
@@ -132,6 +132,17 @@ enum ImportCommand {
             outcomes.append(outcome)
         }
         progress.finish()
+        // A new store is moved into place here; if that fails, nothing was imported after all.
+        do {
+            try store.close()
+        } catch {
+            io.printError("Error: \(StoreAccess.message(of: error))\n")
+            status = status.combined(with: StoreAccess.cliError(error).status)
+            for index in outcomes.indices where outcomes[index].notImported == nil {
+                outcomes[index].notImported = StoreAccess.message(of: error)
+                outcomes[index].reports = []
+            }
+        }
         if json {
             try io.print(jsonReport(outcomes, dryRun: dryRun))
         }

@@ -23,12 +23,25 @@ enum StoreAccess {
     /// Opens (creating on first use) the store. A location that cannot be created exits 73; a
     /// file that is not a store or was written by a newer icalkit exits 1 and is left alone.
     static func open(_ invocation: Invocation) throws(CLIError) -> EventStore {
+        try opening(invocation) { path, expander in try EventStore(path: path, expander: expander) }
+    }
+
+    /// For `import`: where there is no store yet, a new one written in a file of its own and
+    /// moved into place when closed (``EventStore/buildingNew(at:expander:)``); else ``open(_:)``.
+    static func openForImport(_ invocation: Invocation) throws(CLIError) -> EventStore {
+        try opening(invocation) { path, expander in
+            try EventStore.buildingNew(at: path, expander: expander) ?? EventStore(path: path, expander: expander)
+        }
+    }
+
+    private static func opening(_ invocation: Invocation,
+                                _ make: (String, any OccurrenceExpanding) throws -> EventStore) throws(CLIError) -> EventStore {
         let path = path(for: invocation)
         do {
             if let limit = invocation.arguments.value(StoreCommands.maxInstances).flatMap(Int.init) {
-                return try EventStore(path: path, expander: RecurringEventExpander(limits: .init(maxInstancesPerQuery: limit)))
+                return try make(path, RecurringEventExpander(limits: .init(maxInstancesPerQuery: limit)))
             }
-            return try EventStore(path: path)
+            return try make(path, RecurringEventExpander())
         } catch let error as StoreError {
             if error.reason == .cannotCreate, let blocker = nonDirectoryAncestor(of: path) {
                 throw CLIError.failure("cannot create store at '\(path)': '\(blocker)' is not a directory", status: .cannotCreate)

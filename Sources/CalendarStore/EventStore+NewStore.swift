@@ -1,0 +1,52 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension EventStore {
+    /// A new store for `path`, where there is none yet, written in a file of its own beside it
+    /// (``NewStoreFile``) and moved there whole by ``close()``; nil when anything is at `path`
+    /// (then open it with ``init(path:expander:)``).
+    ///
+    /// Until it is closed nobody else can open it, so it is written without the write-ahead log
+    /// and without syncing each commit: every page is written once, straight into the file,
+    /// which is synced once before it is moved into place (importing a 2,000-event feed into a
+    /// new store took a fifth less time). Each transaction is still all or nothing (SQLite's
+    /// rollback journal); a process that dies before ``close()`` leaves no store, only the
+    /// build file (`.NAME.new-…`), which nothing reads. Dropped without ``close()``, the store
+    /// is discarded.
+    public static func buildingNew(at path: String, expander: any OccurrenceExpanding = RecurringEventExpander()) throws -> EventStore? {
+        guard nothingIsAt(path) else { return nil }
+        try prepareDirectory(for: path)
+        let file = try NewStoreFile.reserve(beside: path)
+        let connection: Connection
+        do {
+            connection = try Connection(path: file.buildPath)
+        } catch {
+            file.discard()
+            throw StoreError.cannotCreate(path, reason: error.message)
+        }
+        do {
+            // Journal mode stays DELETE (the rollback journal): pages the file did not have
+            // when a transaction began are not journaled, so a first import writes almost none.
+            try connection.execute("PRAGMA synchronous = OFF")
+            try Migrations.migrate(connection)
+        } catch {
+            try? connection.close()
+            file.discard()
+            throw error
+        }
+        return EventStore(connection: connection, path: path, expander: expander, newFile: file)
+    }
+
+    /// True when neither a file (or link) at `path` nor a journal SQLite would read with it exists.
+    static func nothingIsAt(_ path: String) -> Bool {
+        for suffix in ["", "-wal", "-journal"] {
+            var status = stat()
+            if lstat(path + suffix, &status) == 0 || errno != ENOENT { return false }
+        }
+        return true
+    }
+}
