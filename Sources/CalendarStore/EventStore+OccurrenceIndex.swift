@@ -29,16 +29,70 @@ extension EventStore {
     }
 
     /// Re-expands stale series and materializes the buckets the predicate needs, in one write
-    /// transaction. Does nothing when the index is ready already or the window would need more
-    /// than ``OccurrenceIndex/maxNewBuckets`` new buckets. Failing to write (a read-only file, a
-    /// busy store, an expansion error) leaves the index as it was: the query then expands.
+    /// transaction, which empties the packs first (``OccurrencePack``); then packs the days a
+    /// short window reads. Does nothing when the index is ready already (and the days packed) or
+    /// the window would need more than ``OccurrenceIndex/maxNewBuckets`` new buckets. Failing
+    /// to write (a read-only file, a busy store, an expansion error) leaves the index as it
+    /// was: the query then expands, or walks the index instead of reading packs.
     func prepareOccurrenceIndex(for predicate: EventPredicate) {
         let needed = neededBuckets(predicate)
+        let days = packedDays(predicate)
         _ = try? withConnection { db in
-            if try isIndexReady(needed, db) { return }
+            if try !isIndexReady(needed, db) {
+                try db.transaction(.immediate) {
+                    try db.run("DELETE FROM occurrence_packs")
+                    try refreshStaleSeries(db)
+                    try cover(needed, db)
+                }
+            }
+            if let days { try packDays(days, needed: needed, db) }
+        }
+    }
+
+    /// The days of packs a query reads (see ``indexedRows(matching:calendarIDs:titles:_:items:)``),
+    /// or nil when its window is too long for packs.
+    private func packedDays(_ predicate: EventPredicate) -> ClosedRange<Int64>? {
+        let window = indexWindow(predicate)
+        return OccurrencePack.days(from: window.from - OccurrenceIndex.longSeconds, to: window.to)
+    }
+
+    /// The stored times a query reads rows between: its window widened by the slack of floating
+    /// and all-day rows (``ItemRow/floatingSlack``).
+    private func indexWindow(_ predicate: EventPredicate) -> (from: Double, to: Double) {
+        (predicate.startDate.timeIntervalSinceReferenceDate - ItemRow.floatingSlack,
+         predicate.endDate.timeIntervalSinceReferenceDate + ItemRow.floatingSlack)
+    }
+
+    /// Packs the days of `days` that have no pack, when the index is ready for `needed`, in a
+    /// write transaction of its own that does not wait for a busy store.
+    func packDays(_ days: ClosedRange<Int64>, needed: ClosedRange<Int64>, _ db: Connection) throws {
+        func missing() throws -> [Int64] {
+            var packed = Set<Int64>()
+            try db.forEachRow("SELECT day FROM occurrence_packs WHERE day BETWEEN ? AND ?",
+                              [.integer(days.lowerBound), .integer(days.upperBound)]) { packed.insert($0.int64(0)) }
+            return days.filter { !packed.contains($0) }
+        }
+        guard try !missing().isEmpty else { return }
+        try db.withBusyTimeout(milliseconds: 0) {
             try db.transaction(.immediate) {
-                try refreshStaleSeries(db)
-                try cover(needed, db)
+                guard try isIndexReady(needed, db) else { return }
+                let wanted = try missing()
+                guard let first = wanted.first, let last = wanted.last else { return }
+                var rows: [Int64: [OccurrencePack.Row]] = [:]
+                try db.forEachRow("""
+                    SELECT calendar_id, item_id, start_time, end_time, occurrence_date, flags FROM occurrences
+                    WHERE start_time >= ?1 AND start_time < ?2
+                    ORDER BY start_time, end_time, calendar_id, item_id, occurrence_date, flags
+                    """, [.real(Double(first) * OccurrencePack.daySeconds), .real(Double(last + 1) * OccurrencePack.daySeconds)]) { row in
+                    let start = row.double(2)
+                    rows[OccurrencePack.day(start), default: []].append(
+                        OccurrencePack.Row(calendarID: row.int64(0), itemID: row.int64(1), start: start, end: row.double(3),
+                                           occurrenceDate: row.optionalDouble(4), flags: row.int64(5)))
+                }
+                for day in wanted {
+                    try db.run("INSERT OR REPLACE INTO occurrence_packs (day, rows) VALUES (?, ?)",
+                               [.integer(day), .blob(OccurrencePack.encode(rows[day] ?? []))])
+                }
             }
         }
     }
@@ -252,7 +306,7 @@ extension EventStore {
     /// longer than ``OccurrenceIndex/longSeconds`` that start earlier, length class by length
     /// class, each by its start as far back as the class's longest row reaches
     /// (``OccurrenceIndex/lengthClassIndexSQL``).
-    package static func occurrenceSQL(filtered: Bool) -> String {
+    package static func occurrenceSQL(filtered: Bool, startingInWindow: Bool = true) -> String {
         let filter = filtered ? " AND calendar_id IN (SELECT value FROM json_each(?3))" : ""
         let long = Int(OccurrenceIndex.longSeconds)
         let columns = "SELECT calendar_id, item_id, start_time, end_time, occurrence_date, flags FROM occurrences"
@@ -264,8 +318,22 @@ extension EventStore {
                   AND start_time < ?1 - \(long) AND end_time >= ?1\(filter)
                 """
         }
-        return (["\(columns)\nWHERE start_time >= ?1 - \(long) AND start_time < ?2 AND end_time >= ?1\(filter)"] + longParts)
-            .joined(separator: "\nUNION ALL\n")
+        let startPart = "\(columns)\nWHERE start_time >= ?1 - \(long) AND start_time < ?2 AND end_time >= ?1\(filter)"
+        return ((startingInWindow ? [startPart] : []) + longParts).joined(separator: "\nUNION ALL\n")
+    }
+
+    /// Calls `body` with every row of the packs of `days`, day by day; false (maybe after some
+    /// calls) when a day has no pack or an unreadable one: the caller then walks the index.
+    private func readPacks(_ days: ClosedRange<Int64>, _ db: Connection, _ body: (OccurrencePack.Row) -> Void) throws -> Bool {
+        var expected = days.lowerBound
+        var whole = true
+        try db.forEachRow("SELECT day, rows FROM occurrence_packs WHERE day BETWEEN ? AND ? ORDER BY day",
+                          [.integer(days.lowerBound), .integer(days.upperBound)]) { row in
+            guard whole, row.int64(0) == expected else { whole = false; return }
+            whole = row.withBlob(1) { OccurrencePack.decode($0, body) }
+            expected += 1
+        }
+        return whole && expected == days.upperBound + 1
     }
 
     /// What reading the index needs to know of the event an index row shows.
@@ -297,8 +365,8 @@ extension EventStore {
     func indexedRows(matching predicate: EventPredicate, calendarIDs ids: [Int64]?, titles: [Int64: String], _ db: Connection,
                      items: ([Int64]) throws -> [IndexedItem?]) throws -> (rows: [PlacedRow], calendars: [Int64])? {
         guard try isIndexReady(neededBuckets(predicate), db) else { return nil }
-        var values: [SQLValue] = [.real(predicate.startDate.timeIntervalSinceReferenceDate - ItemRow.floatingSlack),
-                                  .real(predicate.endDate.timeIntervalSinceReferenceDate + ItemRow.floatingSlack)]
+        let window = indexWindow(predicate)
+        var values: [SQLValue] = [.real(window.from), .real(window.to)]
         if let ids { values.append(.text(Self.jsonArray(ids))) }
 
         // The rows, each with its item's slot: the item's position in `slots.ordered`, the list
@@ -306,16 +374,37 @@ extension EventStore {
         var slots = SlotTable()
         var calendars: [Int64] = []
         var rows: [PlacedRow] = []
-        try db.forEachRow(Self.occurrenceSQL(filtered: ids != nil), values) { row in
-            let itemID = row.int64(1)
+        func add(calendarID: Int64, itemID: Int64, start: Double, end: Double, occurrenceDate: Double?, flags: Int64) {
             let slot = slots.slot(itemID)
             // An item's rows all carry its calendar (rows are made per calendar and UID).
-            if slot == calendars.count { calendars.append(row.int64(0)) } else { assert(calendars[slot] == row.int64(0)) }
-            let start = Date(timeIntervalSinceReferenceDate: row.double(2)), end = Date(timeIntervalSinceReferenceDate: row.double(3))
+            if slot == calendars.count { calendars.append(calendarID) } else { assert(calendars[slot] == calendarID) }
+            let start = Date(timeIntervalSinceReferenceDate: start), end = Date(timeIntervalSinceReferenceDate: end)
             rows.append(PlacedRow(row: OccurrenceRow(itemID: itemID, start: start, end: end,
-                                                     occurrenceDate: row.optionalDouble(4).map(Date.init(timeIntervalSinceReferenceDate:)),
-                                                     flags: OccurrenceIndex.Flags(rawValue: row.int64(5))),
+                                                     occurrenceDate: occurrenceDate.map(Date.init(timeIntervalSinceReferenceDate:)),
+                                                     flags: OccurrenceIndex.Flags(rawValue: flags)),
                                   start: start, end: end, item: slot))
+        }
+        // The rows that start in the window (or up to ``OccurrenceIndex/longSeconds`` before
+        // it), from the days' packs when each is there: what the first part of
+        // `occurrenceSQL` finds, in its order.
+        let packed = try packedDays(predicate).flatMap { days in
+            try readPacks(days, db) { row in
+                guard row.start >= window.from - OccurrenceIndex.longSeconds, row.start < window.to, row.end >= window.from,
+                      ids?.contains(row.calendarID) ?? true else { return }
+                add(calendarID: row.calendarID, itemID: row.itemID, start: row.start, end: row.end,
+                    occurrenceDate: row.occurrenceDate, flags: row.flags)
+            }
+        } ?? false
+        if !packed {
+            slots = SlotTable()
+            calendars = []
+            rows = []
+        }
+        // Without the first part and the filter, the statement names ?1 alone.
+        try db.forEachRow(Self.occurrenceSQL(filtered: ids != nil, startingInWindow: !packed),
+                          packed && ids == nil ? [values[0]] : values) { row in
+            add(calendarID: row.int64(0), itemID: row.int64(1), start: row.double(2), end: row.double(3),
+                occurrenceDate: row.optionalDouble(4), flags: row.int64(5))
         }
         let facts = try items(slots.ordered)
 

@@ -102,6 +102,8 @@ enum Migrations {
             """),
         // 7: long occurrence rows are indexed by length class and start (see OccurrenceIndex).
         Migration(version: 7, sql: OccurrenceIndex.lengthClassIndexSQL),
+        // 8: a day's occurrence rows in one blob, for short windows (see OccurrencePack).
+        Migration(version: 8, sql: OccurrenceIndex.packsSQL),
     ]
 
     /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and

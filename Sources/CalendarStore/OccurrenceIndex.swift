@@ -135,6 +135,15 @@ enum OccurrenceIndex {
             WHERE end_time - start_time > 172800;
         """
 
+    /// Version 8: ``OccurrencePack``s, one per day, made by queries. Deleting a series (a stale
+    /// one being redone, or a calendar's by cascade) empties the table; so does every write that
+    /// brings the index up to date (``EventStore/prepareOccurrenceIndex(for:)``).
+    static let packsSQL = """
+        CREATE TABLE occurrence_packs (day INTEGER PRIMARY KEY, rows BLOB NOT NULL);
+        CREATE TRIGGER occurrence_series_delete_packs AFTER DELETE ON occurrence_series
+        BEGIN DELETE FROM occurrence_packs; END;
+        """
+
     /// Version 3 of the schema.
     static let schemaSQL = """
         CREATE TABLE occurrence_buckets (bucket INTEGER PRIMARY KEY);

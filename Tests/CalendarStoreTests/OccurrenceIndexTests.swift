@@ -194,10 +194,11 @@ struct OccurrenceIndexTests {
             // The 2020–2026 window needs more new buckets than allowed: left to expansion.
             #expect(try Self.count("SELECT count(*) FROM occurrence_buckets WHERE bucket < \(OccurrenceIndexProbe.bucket(utc(2025, 1, 1)))", indexed) == 0)
 
-            // A week's answer comes from the rows: emptying them (behind the store's back) empties it.
+            // A week's answer comes from the rows (and the packs made of them): emptying both
+            // (behind the store's back) empties it.
             let week = EventPredicate(startDate: utc(2026, 3, 2), endDate: utc(2026, 3, 9), timeZone: .gmt)
             #expect(try indexed.events(matching: week).contains { $0.event.uid == "weekly@x" })
-            try indexed.withRawConnection { try $0.execute("DELETE FROM occurrences") }
+            try indexed.withRawConnection { try $0.execute("DELETE FROM occurrences; DELETE FROM occurrence_packs") }
             #expect(try !indexed.events(matching: week).contains { $0.event.uid == "weekly@x" })
             #expect(try expanded.events(matching: week).contains { $0.event.uid == "weekly@x" })
         }
@@ -311,6 +312,7 @@ extension OccurrenceIndexTests {
                 try db.execute("""
                     DROP TRIGGER items_update_stale; DROP TRIGGER items_delete_stale;
                     DROP TRIGGER time_zones_insert_stale; DROP TRIGGER time_zones_update_stale; DROP TRIGGER time_zones_delete_stale;
+                    DROP TRIGGER occurrence_series_delete_packs; DROP TABLE occurrence_packs;
                     DROP TABLE occurrences; DROP TABLE occurrence_series; DROP TABLE occurrence_buckets; DROP TABLE occurrence_stale;
                     DROP TRIGGER items_update_renderings; DROP TRIGGER items_delete_renderings; DROP TABLE item_renderings;
                     PRAGMA user_version = 2;
@@ -322,9 +324,10 @@ extension OccurrenceIndexTests {
             let store = try EventStore(path: path)
             defer { try? store.close() }
             #expect(try Self.count("PRAGMA user_version", store) == Int64(EventStore.schemaVersion))
-            #expect(EventStore.schemaVersion == 7)
-            // 14 objects in version 4, less the insert trigger version 5 dropped.
-            #expect(try Self.count("SELECT count(*) FROM sqlite_master WHERE name LIKE 'occurrence%' OR name LIKE '%_stale'", store) == 13)
+            #expect(EventStore.schemaVersion == 8)
+            // 14 objects in version 4, less the insert trigger version 5 dropped, plus the packs'
+            // table and trigger of version 8.
+            #expect(try Self.count("SELECT count(*) FROM sqlite_master WHERE name LIKE 'occurrence%' OR name LIKE '%_stale'", store) == 15)
             #expect(try Self.count("SELECT count(*) FROM items", store) == itemsBefore)
             let expanding = try EventStore(path: path, expander: RecurringEventExpander(limits: .init(maxInstancesPerQuery: 999_999)))
             defer { try? expanding.close() }
