@@ -322,18 +322,48 @@ extension EventStore {
         return ((startingInWindow ? [startPart] : []) + longParts).joined(separator: "\nUNION ALL\n")
     }
 
-    /// Calls `body` with every row of the packs of `days`, day by day; false (maybe after some
-    /// calls) when a day has no pack or an unreadable one: the caller then walks the index.
-    private func readPacks(_ days: ClosedRange<Int64>, _ db: Connection, _ body: (OccurrencePack.Row) -> Void) throws -> Bool {
+    /// Calls `body` with the packs of `days`, day by day; false (maybe after some calls) when a
+    /// day has no pack or an unreadable one: the caller then walks the index.
+    private func readPacks(_ days: ClosedRange<Int64>, _ db: Connection,
+                           _ body: (OccurrencePack.Rows) -> Void) throws -> Bool {
         var expected = days.lowerBound
         var whole = true
         try db.forEachRow("SELECT day, rows FROM occurrence_packs WHERE day BETWEEN ? AND ? ORDER BY day",
                           [.integer(days.lowerBound), .integer(days.upperBound)]) { row in
             guard whole, row.int64(0) == expected else { whole = false; return }
-            whole = row.withBlob(1) { OccurrencePack.decode($0, body) }
+            whole = row.withBlob(1) { bytes in
+                guard let rows = OccurrencePack.Rows(bytes) else { return false }
+                body(rows)
+                return true
+            }
             expected += 1
         }
         return whole && expected == days.upperBound + 1
+    }
+
+    /// The index rows a window reads, as ``indexedRows(matching:calendarIDs:titles:_:items:)``
+    /// collects them: each with its item's slot (the item's position in `slots.ordered`, the
+    /// list `items` is asked about, and in `calendars`).
+    private struct FoundRows {
+        var slots = SlotTable()
+        var calendars: [Int64] = []
+        var rows: [PlacedRow] = []
+
+        /// Room for `more` rows, growing geometrically (as appending would).
+        mutating func reserve(_ more: Int) {
+            if rows.capacity < rows.count + more { rows.reserveCapacity(max(rows.count + more, 2 * rows.capacity)) }
+        }
+
+        mutating func add(calendarID: Int64, itemID: Int64, start: Double, end: Double, occurrenceDate: Double?, flags: Int64) {
+            let slot = slots.slot(itemID)
+            // An item's rows all carry its calendar (rows are made per calendar and UID).
+            if slot == calendars.count { calendars.append(calendarID) } else { assert(calendars[slot] == calendarID) }
+            let start = Date(timeIntervalSinceReferenceDate: start), end = Date(timeIntervalSinceReferenceDate: end)
+            rows.append(PlacedRow(row: OccurrenceRow(itemID: itemID, start: start, end: end,
+                                                     occurrenceDate: occurrenceDate.map(Date.init(timeIntervalSinceReferenceDate:)),
+                                                     flags: OccurrenceIndex.Flags(rawValue: flags)),
+                                  start: start, end: end, item: slot))
+        }
     }
 
     /// What reading the index needs to know of the event an index row shows.
@@ -369,43 +399,31 @@ extension EventStore {
         var values: [SQLValue] = [.real(window.from), .real(window.to)]
         if let ids { values.append(.text(Self.jsonArray(ids))) }
 
-        // The rows, each with its item's slot: the item's position in `slots.ordered`, the list
-        // `items` is asked about, and in `calendars`.
-        var slots = SlotTable()
-        var calendars: [Int64] = []
-        var rows: [PlacedRow] = []
-        func add(calendarID: Int64, itemID: Int64, start: Double, end: Double, occurrenceDate: Double?, flags: Int64) {
-            let slot = slots.slot(itemID)
-            // An item's rows all carry its calendar (rows are made per calendar and UID).
-            if slot == calendars.count { calendars.append(calendarID) } else { assert(calendars[slot] == calendarID) }
-            let start = Date(timeIntervalSinceReferenceDate: start), end = Date(timeIntervalSinceReferenceDate: end)
-            rows.append(PlacedRow(row: OccurrenceRow(itemID: itemID, start: start, end: end,
-                                                     occurrenceDate: occurrenceDate.map(Date.init(timeIntervalSinceReferenceDate:)),
-                                                     flags: OccurrenceIndex.Flags(rawValue: flags)),
-                                  start: start, end: end, item: slot))
-        }
         // The rows that start in the window (or up to ``OccurrenceIndex/longSeconds`` before
         // it), from the days' packs when each is there: what the first part of
         // `occurrenceSQL` finds, in its order.
+        var found = FoundRows()
         let packed = try packedDays(predicate).flatMap { days in
-            try readPacks(days, db) { row in
-                guard row.start >= window.from - OccurrenceIndex.longSeconds, row.start < window.to, row.end >= window.from,
-                      ids?.contains(row.calendarID) ?? true else { return }
-                add(calendarID: row.calendarID, itemID: row.itemID, start: row.start, end: row.end,
-                    occurrenceDate: row.occurrenceDate, flags: row.flags)
+            try readPacks(days, db) { rows in
+                found.reserve(rows.count)
+                OccurrencePack.decode(rows) { row in
+                    guard row.start >= window.from - OccurrenceIndex.longSeconds, row.start < window.to, row.end >= window.from,
+                          ids?.contains(row.calendarID) ?? true else { return }
+                    found.add(calendarID: row.calendarID, itemID: row.itemID, start: row.start, end: row.end,
+                              occurrenceDate: row.occurrenceDate, flags: row.flags)
+                }
             }
         } ?? false
-        if !packed {
-            slots = SlotTable()
-            calendars = []
-            rows = []
-        }
+        if !packed { found = FoundRows() }
         // Without the first part and the filter, the statement names ?1 alone.
         try db.forEachRow(Self.occurrenceSQL(filtered: ids != nil, startingInWindow: !packed),
                           packed && ids == nil ? [values[0]] : values) { row in
-            add(calendarID: row.int64(0), itemID: row.int64(1), start: row.double(2), end: row.double(3),
-                occurrenceDate: row.optionalDouble(4), flags: row.int64(5))
+            found.add(calendarID: row.int64(0), itemID: row.int64(1), start: row.double(2), end: row.double(3),
+                      occurrenceDate: row.optionalDouble(4), flags: row.int64(5))
         }
+        let slots = found.slots, calendars = found.calendars
+        var rows = found.rows
+        found = FoundRows()
         let facts = try items(slots.ordered)
 
         let zone = predicate.timeZone

@@ -60,10 +60,12 @@ extension EventStore {
         // Each item's event and each calendar's title once; rows name them by position.
         var events: [RenderedEvent] = []
         events.reserveCapacity(rendered.count)
-        let eventOf = rendered.map { event -> Int in
-            guard let event else { return -1 }
+        var eventOf = [Int](repeating: -1, count: rendered.count)
+        for i in rendered.indices {
+            // Moved, not copied: no reference counting per event.
+            guard let event = rendered[i].take() else { continue }
+            eventOf[i] = events.count
             events.append(event)
-            return events.count - 1
         }
         var calendarTitles: [String] = []
         var calendarIndex: [Int64: Int] = [:]

@@ -59,10 +59,28 @@ enum OccurrencePack {
         return bytes
     }
 
+    /// A pack's bytes, checked to be a whole number of rows.
+    struct Rows {
+        let bytes: UnsafeRawBufferPointer
+        var count: Int { bytes.count / OccurrencePack.rowSize }
+
+        init?(_ bytes: UnsafeRawBufferPointer) {
+            guard bytes.count % OccurrencePack.rowSize == 0 else { return nil }
+            self.bytes = bytes
+        }
+    }
+
     /// Calls `body` with each row of a pack, in order; false (having called it for none) when
     /// the blob is not a whole number of rows.
     static func decode(_ bytes: UnsafeRawBufferPointer, _ body: (Row) -> Void) -> Bool {
-        guard bytes.count % rowSize == 0 else { return false }
+        guard let rows = Rows(bytes) else { return false }
+        decode(rows, body)
+        return true
+    }
+
+    /// Calls `body` with each row, in order.
+    static func decode(_ rows: Rows, _ body: (Row) -> Void) {
+        let bytes = rows.bytes
         func field(_ offset: Int) -> UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
         var offset = 0
         while offset < bytes.count {
@@ -73,6 +91,5 @@ enum OccurrencePack {
                      flags: flags & ~hasOccurrenceDate))
             offset += rowSize
         }
-        return true
     }
 }

@@ -58,6 +58,13 @@ struct OutputBufferTests {
         #expect(text.contains("\"end\": \"2026-03-02T10:00:00\""))
     }
 
+    /// Only the process's own IO leaves a command's results for the exit to drop; an IO of
+    /// tests, which run many commands in one process, frees them as usual.
+    @Test func onlyTheProcessIOKeepsResultsUntilExit() {
+        #expect(CLIIO.standard.exitsAfterCommand)
+        #expect(!CLIIO.capturing().0.exitsAfterCommand)
+    }
+
     /// A stdout that refuses the bytes makes `events --format json` exit 74 with a message.
     @Test func failedStdoutWriteIs74() throws {
         let store = try StoreUnderTest()

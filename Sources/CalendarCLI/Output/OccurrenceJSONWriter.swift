@@ -26,34 +26,38 @@ struct OccurrenceJSONWriter {
         }
         let last = list.rows.count - 1
         var staging = [UInt8](repeating: 0, count: 1 << 16)
-        for (i, row) in list.rows.enumerated() {
-            let e = list.events[row.event]
-            let calendar = calendarMembers[row.calendar]
-            let zoneSlot = zoneSlots[row.event]
-            var start = row.startDate
-            var end = row.endDate
-            if let zone = wallClockZone, let slot = wallClockSlot, e.keepsWallClock {
-                start += TimeInterval(memo.secondsFromGMT(slot: slot, zone, at: start))
-                end += TimeInterval(memo.secondsFromGMT(slot: slot, zone, at: end))
-            }
-            let need = e.bytes.count + calendar.count + 3 * DateText.maxBytes + 512
-            if staging.count < need { staging = [UInt8](repeating: 0, count: need) }
-            let count = staging.withUnsafeMutableBufferPointer { buffer in
-                e.bytes.withUnsafeBufferPointer { packed in
-                    calendar.withUnsafeBufferPointer { calendar in
-                        object(row, of: e, zoneSlot: zoneSlot, start: start, end: end, chunks: JSONOutput.EventChunks.unpacked(packed),
-                               calendar: calendar, isLast: i == last, into: buffer.baseAddress!)
+        // The events are read in place through a pointer, not copied per occurrence (a copy
+        // retains and releases its four references).
+        try list.events.withUnsafeBufferPointer { events in
+            for (i, row) in list.rows.enumerated() {
+                let e = events.baseAddress! + row.event
+                let calendar = calendarMembers[row.calendar]
+                let zoneSlot = zoneSlots[row.event]
+                var start = row.startDate
+                var end = row.endDate
+                if let zone = wallClockZone, let slot = wallClockSlot, e.pointee.keepsWallClock {
+                    start += TimeInterval(memo.secondsFromGMT(slot: slot, zone, at: start))
+                    end += TimeInterval(memo.secondsFromGMT(slot: slot, zone, at: end))
+                }
+                let need = e.pointee.bytes.count + calendar.count + 3 * DateText.maxBytes + 512
+                if staging.count < need { staging = [UInt8](repeating: 0, count: need) }
+                let count = staging.withUnsafeMutableBufferPointer { buffer in
+                    e.pointee.bytes.withUnsafeBufferPointer { packed in
+                        calendar.withUnsafeBufferPointer { calendar in
+                            object(row, of: e, zoneSlot: zoneSlot, start: start, end: end, chunks: JSONOutput.EventChunks.unpacked(packed),
+                                   calendar: calendar, isLast: i == last, into: buffer.baseAddress!)
+                        }
                     }
                 }
+                assert(count <= need, "an occurrence object longer than its staging estimate")
+                staging.withUnsafeBufferPointer { out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
+                try out.flushIfFull()
             }
-            assert(count <= need, "an occurrence object longer than its staging estimate")
-            staging.withUnsafeBufferPointer { out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
-            try out.flushIfFull()
         }
     }
 
     /// One occurrence object at `p`; returns its length.
-    private mutating func object(_ row: RenderedOccurrences.Row, of e: RenderedEvent, zoneSlot: Int, start: Date, end: Date,
+    private mutating func object(_ row: RenderedOccurrences.Row, of e: UnsafePointer<RenderedEvent>, zoneSlot: Int, start: Date, end: Date,
                                  chunks: (uid: UnsafeBufferPointer<UInt8>, title: UnsafeBufferPointer<UInt8>,
                                           details: UnsafeBufferPointer<UInt8>, people: UnsafeBufferPointer<UInt8>),
                                  calendar: UnsafeBufferPointer<UInt8>, isLast: Bool, into p: UnsafeMutablePointer<UInt8>) -> Int {
@@ -79,7 +83,7 @@ struct OccurrenceJSONWriter {
         put(row.isRecurring ? "      \"recurring\": true,\n" : "      \"recurring\": false,\n")
         if let date = row.occurrenceDate {
             put("      \"occurrenceDate\": \"")
-            if e.occurrenceDateIsAllDay {
+            if e.pointee.occurrenceDateIsAllDay {
                 n += DateText.write(fields(date), time: false, suffix: .none, into: p + n)
             } else {
                 n += eventDate(date, of: e, zoneSlot: zoneSlot, into: p + n)
@@ -96,9 +100,9 @@ struct OccurrenceJSONWriter {
 
     /// A date of the event as JSON writes it (see ``DateText``): a day for all-day events, a
     /// wall clock for floating ones, else RFC 3339 with the zone's offset at that instant.
-    private mutating func eventDate(_ date: Date, of e: RenderedEvent, zoneSlot: Int, into p: UnsafeMutablePointer<UInt8>) -> Int {
-        if e.isAllDay { return DateText.write(fields(date), time: false, suffix: .none, into: p) }
-        guard zoneSlot >= 0, let zone = e.timeZone else { return DateText.write(fields(date), time: true, suffix: .none, into: p) }
+    private mutating func eventDate(_ date: Date, of e: UnsafePointer<RenderedEvent>, zoneSlot: Int, into p: UnsafeMutablePointer<UInt8>) -> Int {
+        if e.pointee.isAllDay { return DateText.write(fields(date), time: false, suffix: .none, into: p) }
+        guard zoneSlot >= 0, let zone = e.pointee.timeZone else { return DateText.write(fields(date), time: true, suffix: .none, into: p) }
         guard let offset = memo.offset(slot: zoneSlot, zone, at: date) else {
             return DateText.write(fields(date), time: true, suffix: .z, into: p)
         }

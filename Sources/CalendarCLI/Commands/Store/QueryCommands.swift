@@ -28,6 +28,7 @@ enum QueryCommands {
                 let rendered = try store.renderedEvents(matching: predicate, renderer: JSONOutput.occurrenceRenderer)
                 var out = io.stdoutBuffer()
                 try JSONOutput.writeEvents(rendered, wallClockZone: zone, to: &out)
+                io.keepUntilExit(rendered)
                 return nil
             }
             var occurrences = try store.events(matching: predicate)
