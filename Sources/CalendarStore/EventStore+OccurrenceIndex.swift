@@ -51,7 +51,7 @@ extension EventStore {
 
     /// The days of packs a query reads (see ``indexedRows(matching:calendarIDs:titles:_:items:)``),
     /// or nil when its window is too long for packs.
-    private func packedDays(_ predicate: EventPredicate) -> ClosedRange<Int64>? {
+    func packedDays(_ predicate: EventPredicate) -> ClosedRange<Int64>? {
         let window = indexWindow(predicate)
         return OccurrencePack.days(from: window.from - OccurrenceIndex.longSeconds, to: window.to)
     }

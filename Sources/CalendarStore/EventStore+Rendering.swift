@@ -19,6 +19,7 @@ public extension EventStore {
         return try withConnection { db in
             try db.mapForReading()
             var fresh: [(itemID: Int64, event: RenderedEvent)] = []
+            var unpackedWeeks: [Int64] = []
             var version: Int64 = 0
             let result = try db.transaction(.deferred) { () throws -> RenderedOccurrences in
                 // Read before anything else, so a commit by another connection after the
@@ -27,7 +28,8 @@ public extension EventStore {
                 let ids = try calendarIDs(titled: predicate.calendarTitles, db)
                 let titles = Dictionary(uniqueKeysWithValues: try calendarRows(db).map { ($0.id, $0.calendar.title) })
                 if indexed, let fromIndex = try indexedRenderedOccurrences(matching: predicate, calendarIDs: ids, titles: titles,
-                                                                          renderer: renderer, fresh: &fresh, db) {
+                                                                          renderer: renderer, fresh: &fresh,
+                                                                          unpackedWeeks: &unpackedWeeks, db) {
                     return fromIndex
                 }
                 var cache = EventRenderingCache(renderer: renderer)
@@ -38,6 +40,7 @@ public extension EventStore {
                 beforeKeepingRenderings?()
                 keepRenderings(fresh, format: renderer.format, readAt: version, db)
             }
+            if !unpackedWeeks.isEmpty { packRenderings(unpackedWeeks, format: renderer.format, readAt: version, db) }
             return result
         }
     }
@@ -49,10 +52,11 @@ extension EventStore {
     /// nil when the index cannot answer.
     private func indexedRenderedOccurrences(matching predicate: EventPredicate, calendarIDs ids: [Int64]?, titles: [Int64: String],
                                             renderer: EventRenderer, fresh: inout [(itemID: Int64, event: RenderedEvent)],
-                                            _ db: Connection) throws -> RenderedOccurrences? {
+                                            unpackedWeeks: inout [Int64], _ db: Connection) throws -> RenderedOccurrences? {
         var rendered: [RenderedEvent?] = []
+        let weeks = packedDays(predicate).map { RenderingPack.week(ofDay: $0.lowerBound)...RenderingPack.week(ofDay: $0.upperBound) }
         guard let (placed, calendarOfItem) = try indexedRows(matching: predicate, calendarIDs: ids, titles: titles, db, items: { itemIDs in
-            rendered = try renderedEvents(itemIDs, renderer: renderer, fresh: &fresh, db)
+            rendered = try renderedEvents(itemIDs, renderer: renderer, weeks: weeks, fresh: &fresh, unpackedWeeks: &unpackedWeeks, db)
             return rendered.map { event in
                 event.map { IndexedItem(uid: $0.uid, isCanceled: $0.isCanceled, keepsWallClock: $0.keepsWallClock) }
             }
@@ -92,41 +96,61 @@ extension EventStore {
     }
 
     /// The events of these `items` rows rendered, in the same order: the kept renderings of
-    /// this format, read by one prepared statement, and the others decoded and rendered (and added to
-    /// `fresh` when their zone can be kept by identifier); nil for a row that is not an event.
-    private func renderedEvents(_ itemIDs: [Int64], renderer: EventRenderer, fresh: inout [(itemID: Int64, event: RenderedEvent)],
+    /// this format, from the packs of `weeks` (``RenderingPack``) where they hold them, else read
+    /// by one prepared statement, and the others decoded and rendered (and added to `fresh` when
+    /// their zone can be kept by identifier); nil for a row that is not an event. Weeks without
+    /// a pack are added to `unpackedWeeks`.
+    private func renderedEvents(_ itemIDs: [Int64], renderer: EventRenderer, weeks: ClosedRange<Int64>?,
+                                fresh: inout [(itemID: Int64, event: RenderedEvent)], unpackedWeeks: inout [Int64],
                                 _ db: Connection) throws -> [RenderedEvent?] {
         var result = [RenderedEvent?](repeating: nil, count: itemIDs.count)
-        // The zones met so far by their identifier's bytes (a query meets a handful).
-        var zones: [(tzid: [UInt8], zone: TimeZone?, identifier: String)] = []
-        // One statement for all the ids (in their order; `key` is the position): no reset
-        // between them, and SQLite's cursor on the table stays open.
-        let lookup = try db.cachedStatement("""
-            SELECT j.key, r.uid, r.is_all_day, r.tzid, r.occurrence_date_is_all_day, r.is_canceled, r.bytes
-            FROM json_each(?1) AS j CROSS JOIN item_renderings AS r ON r.item_id = j.value AND r.format = ?2
-            """)
-        defer { lookup.reset() }
-        try lookup.bind([.text(Self.jsonArray(itemIDs)), .text(renderer.format)])
-        while try lookup.step() {
-            let i = Int(lookup.int64(0))
-            guard itemIDs.indices.contains(i) else { continue }
-            let bytes = lookup.blob(6)
-            guard renderer.accepts(bytes) else { continue }
-            var zone: (zone: TimeZone, identifier: String)?
-            if !lookup.isNull(3) {
-                let known = lookup.withBlob(3) { tzid in
-                    if let index = zones.firstIndex(where: { $0.tzid.elementsEqual(tzid) }) { return index }
-                    let name = String(decoding: tzid, as: UTF8.self)
-                    let made = TimeZone(identifier: name)
-                    zones.append((Array(tzid), made, made?.identifier ?? name))
-                    return zones.count - 1
+        var maker = KeptRenderingMaker(renderer: renderer)
+        if let weeks {
+            var positions = SlotTable(expected: itemIDs.count)
+            for id in itemIDs { _ = positions.slot(id) }
+            var packed = Set<Int64>()
+            try db.forEachRow("SELECT week, entries FROM rendering_packs WHERE format = ? AND week BETWEEN ? AND ?",
+                              [.text(renderer.format), .integer(weeks.lowerBound), .integer(weeks.upperBound)]) { row in
+                let whole = row.withBlob(1) { blob in
+                    RenderingPack.decode(blob) { entry in
+                        guard let i = positions.position(of: entry.itemID), result[i] == nil else { return }
+                        result[i] = maker.make(uid: entry.uid, isAllDay: entry.isAllDay, tzid: entry.tzid,
+                                               occurrenceDateIsAllDay: entry.occurrenceDateIsAllDay, isCanceled: entry.isCanceled,
+                                               bytes: Array(entry.bytes))
+                    }
                 }
-                guard let made = zones[known].zone else { continue }
-                zone = (made, zones[known].identifier)
+                if whole { packed.insert(row.int64(0)) }
             }
-            result[i] = RenderedEvent(uid: lookup.text(1) ?? "", isAllDay: lookup.int64(2) != 0, timeZone: zone?.zone,
-                                      timeZoneIdentifier: zone?.identifier, occurrenceDateIsAllDay: lookup.int64(4) != 0,
-                                      isCanceled: lookup.int64(5) != 0, bytes: bytes)
+            unpackedWeeks += weeks.filter { !packed.contains($0) }
+        }
+        // One statement for the ids the packs did not give (`key` is the position in that
+        // list): no reset between them, and SQLite's cursor on the table stays open.
+        let wanted = result.allSatisfy { $0 == nil } ? Array(itemIDs.indices) : itemIDs.indices.filter { result[$0] == nil }
+        if !wanted.isEmpty {
+            let lookup = try db.cachedStatement("""
+                SELECT j.key, r.uid, r.is_all_day, r.tzid, r.occurrence_date_is_all_day, r.is_canceled, r.bytes
+                FROM json_each(?1) AS j CROSS JOIN item_renderings AS r ON r.item_id = j.value AND r.format = ?2
+                """)
+            defer { lookup.reset() }
+            try lookup.bind([.text(Self.jsonArray(wanted.map { itemIDs[$0] })), .text(renderer.format)])
+            while try lookup.step() {
+                let key = Int(lookup.int64(0))
+                guard wanted.indices.contains(key) else { continue }
+                result[wanted[key]] = lookup.withBlob(1) { uid in
+                    lookup.withBlob(6) { bytes in
+                        if lookup.isNull(3) {
+                            return maker.make(uid: uid, isAllDay: lookup.int64(2) != 0, tzid: nil,
+                                              occurrenceDateIsAllDay: lookup.int64(4) != 0, isCanceled: lookup.int64(5) != 0,
+                                              bytes: Array(bytes))
+                        }
+                        return lookup.withBlob(3) { tzid in
+                            maker.make(uid: uid, isAllDay: lookup.int64(2) != 0, tzid: tzid,
+                                       occurrenceDateIsAllDay: lookup.int64(4) != 0, isCanceled: lookup.int64(5) != 0,
+                                       bytes: Array(bytes))
+                        }
+                    }
+                }
+            }
         }
         for (i, id) in itemIDs.enumerated() where result[i] == nil {
             guard let event = try storedEvent(id: id, db) else { continue }
@@ -137,6 +161,44 @@ extension EventStore {
             result[i] = made
         }
         return result
+    }
+
+    /// Packs the kept renderings of the events with occurrences starting in each of `weeks`
+    /// (``RenderingPack``), for a query that read the store at `version`, unless another
+    /// connection has written since; not waiting for a busy store (failing only costs later
+    /// queries time). An event without a kept rendering is left out (looked up when asked).
+    private func packRenderings(_ weeks: [Int64], format: String, readAt version: Int64, _ db: Connection) {
+        _ = try? db.withBusyTimeout(milliseconds: 0) {
+            try db.transaction(.immediate) {
+                guard try db.scalarInt("PRAGMA data_version") == version else { return }
+                let weekSeconds = Double(RenderingPack.daysPerWeek) * OccurrencePack.daySeconds
+                for week in weeks {
+                    var ids: [Int64] = []
+                    try db.forEachRow("SELECT DISTINCT item_id FROM occurrences WHERE start_time >= ? AND start_time < ?",
+                                      [.real(Double(week) * weekSeconds), .real(Double(week + 1) * weekSeconds)]) { ids.append($0.int64(0)) }
+                    var entries: [UInt8] = []
+                    try db.forEachRow("""
+                        SELECT r.item_id, r.uid, r.is_all_day, r.tzid, r.occurrence_date_is_all_day, r.is_canceled, r.bytes
+                        FROM json_each(?1) AS j CROSS JOIN item_renderings AS r ON r.item_id = j.value AND r.format = ?2
+                        """, [.text(Self.jsonArray(ids)), .text(format)]) { row in
+                        row.withBlob(1) { uid in
+                            row.withBlob(6) { bytes in
+                                row.withBlob(3) { tzid in
+                                    RenderingPack.append(itemID: row.int64(0), uid: uid, isAllDay: row.int64(2) != 0,
+                                                         tzid: row.isNull(3) ? nil : tzid, occurrenceDateIsAllDay: row.int64(4) != 0,
+                                                         isCanceled: row.int64(5) != 0, bytes: bytes, to: &entries)
+                                }
+                            }
+                        }
+                    }
+                    try db.run("INSERT OR REPLACE INTO rendering_packs (week, format, entries) VALUES (?, ?, ?)",
+                               [.integer(week), .text(format), .blob(entries)])
+                }
+                // The newest packs have the highest rowids (a replaced row gets a new one).
+                try db.run("DELETE FROM rendering_packs WHERE rowid NOT IN (SELECT rowid FROM rendering_packs ORDER BY rowid DESC LIMIT ?)",
+                           [.integer(Int64(RenderingPack.maxKept))])
+            }
+        }
     }
 
     /// `[1,2,3]`: the ids as a JSON array, digits written as bytes (thousands of ids a query).

@@ -26,4 +26,22 @@ enum ItemRenderings {
         CREATE TRIGGER items_delete_renderings AFTER DELETE ON items
         BEGIN DELETE FROM item_renderings WHERE item_id = OLD.id; END;
         """
+
+    /// Version 9: ``RenderingPack``s, one per week and format, made by short-window queries. Any
+    /// change to `item_renderings` empties the table, so a pack never holds a rendering that is
+    /// no longer kept.
+    static let packsSQL = """
+        CREATE TABLE rendering_packs (
+            week    INTEGER NOT NULL,
+            format  TEXT NOT NULL,
+            entries BLOB NOT NULL,
+            PRIMARY KEY (week, format)
+        );
+        CREATE TRIGGER item_renderings_insert_packs AFTER INSERT ON item_renderings
+        WHEN EXISTS (SELECT 1 FROM rendering_packs) BEGIN DELETE FROM rendering_packs; END;
+        CREATE TRIGGER item_renderings_update_packs AFTER UPDATE ON item_renderings
+        WHEN EXISTS (SELECT 1 FROM rendering_packs) BEGIN DELETE FROM rendering_packs; END;
+        CREATE TRIGGER item_renderings_delete_packs AFTER DELETE ON item_renderings
+        WHEN EXISTS (SELECT 1 FROM rendering_packs) BEGIN DELETE FROM rendering_packs; END;
+        """
 }

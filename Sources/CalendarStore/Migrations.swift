@@ -104,6 +104,8 @@ enum Migrations {
         Migration(version: 7, sql: OccurrenceIndex.lengthClassIndexSQL),
         // 8: a day's occurrence rows in one blob, for short windows (see OccurrencePack).
         Migration(version: 8, sql: OccurrenceIndex.packsSQL),
+        // 9: the renderings of a week's events in one blob, for short windows (see RenderingPack).
+        Migration(version: 9, sql: ItemRenderings.packsSQL),
     ]
 
     /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and

@@ -35,6 +35,17 @@ struct SlotTable {
         return slot
     }
 
+    /// The slot of `key`, or nil when it was never added.
+    func position(of key: Int64) -> Int? {
+        var i = Self.hash(key) & mask
+        while true {
+            let slot = slots[i]
+            if slot < 0 { return nil }
+            if keys[i] == key { return Int(slot) }
+            i = (i + 1) & mask
+        }
+    }
+
     private static func hash(_ key: Int64) -> Int {
         Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 32)
     }

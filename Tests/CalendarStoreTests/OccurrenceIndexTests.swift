@@ -313,6 +313,8 @@ extension OccurrenceIndexTests {
                     DROP TRIGGER items_update_stale; DROP TRIGGER items_delete_stale;
                     DROP TRIGGER time_zones_insert_stale; DROP TRIGGER time_zones_update_stale; DROP TRIGGER time_zones_delete_stale;
                     DROP TRIGGER occurrence_series_delete_packs; DROP TABLE occurrence_packs;
+                    DROP TRIGGER item_renderings_insert_packs; DROP TRIGGER item_renderings_update_packs;
+                    DROP TRIGGER item_renderings_delete_packs; DROP TABLE rendering_packs;
                     DROP TABLE occurrences; DROP TABLE occurrence_series; DROP TABLE occurrence_buckets; DROP TABLE occurrence_stale;
                     DROP TRIGGER items_update_renderings; DROP TRIGGER items_delete_renderings; DROP TABLE item_renderings;
                     PRAGMA user_version = 2;
@@ -324,7 +326,7 @@ extension OccurrenceIndexTests {
             let store = try EventStore(path: path)
             defer { try? store.close() }
             #expect(try Self.count("PRAGMA user_version", store) == Int64(EventStore.schemaVersion))
-            #expect(EventStore.schemaVersion == 8)
+            #expect(EventStore.schemaVersion == 9)
             // 14 objects in version 4, less the insert trigger version 5 dropped, plus the packs'
             // table and trigger of version 8.
             #expect(try Self.count("SELECT count(*) FROM sqlite_master WHERE name LIKE 'occurrence%' OR name LIKE '%_stale'", store) == 15)

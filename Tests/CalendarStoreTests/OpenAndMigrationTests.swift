@@ -44,10 +44,12 @@ struct OpenAndMigrationTests {
             let before = (try first.reminders(matching: first.predicateForReminders(in: nil)).map(\.reminder.uid),
                           try first.events(matching: first.predicateForEvents(withStart: utc(2026, 3, 1), end: utc(2026, 3, 9), calendars: nil)).map(\.event.uid))
             // Back to version 4 as the previous icalkit left it: the per-row insert trigger and
-            // the reminder indexes over every row, no packs (version 8).
+            // the reminder indexes over every row, no packs (versions 8 and 9).
             try first.withRawConnection { db in
                 try db.execute("""
                     DROP TRIGGER occurrence_series_delete_packs; DROP TABLE occurrence_packs;
+                    DROP TRIGGER item_renderings_insert_packs; DROP TRIGGER item_renderings_update_packs;
+                    DROP TRIGGER item_renderings_delete_packs; DROP TABLE rendering_packs;
                     CREATE TRIGGER items_insert_stale AFTER INSERT ON items
                     WHEN NEW.kind = 'event' AND EXISTS (SELECT 1 FROM occurrence_buckets)
                     BEGIN INSERT OR IGNORE INTO occurrence_stale VALUES (NEW.calendar_id, NEW.uid); END;

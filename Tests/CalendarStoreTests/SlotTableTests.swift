@@ -28,5 +28,9 @@ struct SlotTableTests {
         }
         #expect(table.ordered == order)
         #expect(order.count > 2_000)
+        // Looking up finds what was added, adds nothing, and finds nothing else.
+        for (key, slot) in expected { #expect(table.position(of: key) == slot) }
+        for key in pool where expected[key] == nil { #expect(table.position(of: key) == nil) }
+        #expect(table.ordered.count == order.count)
     }
 }
