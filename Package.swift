@@ -38,7 +38,9 @@ let package = Package(
         .target(name: "ICalCore", dependencies: ["CLibical"]),
         .target(name: "CalendarModel"),
         .target(name: "ICalConversion", dependencies: ["ICalCore", "CalendarModel", "CWinZones"]),
-        .target(name: "CalendarStore", dependencies: ["CSQLite", "CalendarModel", "ICalConversion"],
+        // Moving a new store into place without replacing one made meanwhile (renameat2).
+        .target(name: "CFileMove"),
+        .target(name: "CalendarStore", dependencies: ["CSQLite", "CFileMove", "CalendarModel", "ICalConversion"],
                 linkerSettings: staticSQLite),
         .target(name: "CalendarCLI", dependencies: ["CalendarModel", "ICalConversion", "CalendarStore"]),
         // The allocator's settings for the command-line process (glibc's mallopt).

@@ -8,7 +8,8 @@ import Darwin
 extension EventStore {
     /// A new store for `path`, where there is none yet, written in a file of its own beside it
     /// (``NewStoreFile``) and moved there whole by ``close()``; nil when anything is at `path`
-    /// (then open it with ``init(path:expander:)``).
+    /// or when the new file cannot be set up (then open it with ``init(path:expander:)``, which
+    /// says why).
     ///
     /// Until it is closed nobody else can open it, so it is written without the write-ahead log
     /// and without syncing each commit: every page is written once, straight into the file,
@@ -16,7 +17,8 @@ extension EventStore {
     /// new store took a fifth less time). Each transaction is still all or nothing (SQLite's
     /// rollback journal); a process that dies before ``close()`` leaves no store, only the
     /// build file (`.NAME.new-…`), which nothing reads. Dropped without ``close()``, the store
-    /// is discarded.
+    /// is discarded. If ``close()`` cannot move it into place (another process created a store
+    /// at `path` meanwhile), the build file is kept and the error names it.
     public static func buildingNew(at path: String, expander: any OccurrenceExpanding = RecurringEventExpander()) throws -> EventStore? {
         guard nothingIsAt(path) else { return nil }
         try prepareDirectory(for: path)
@@ -26,17 +28,21 @@ extension EventStore {
             connection = try Connection(path: file.buildPath)
         } catch {
             file.discard()
-            throw StoreError.cannotCreate(path, reason: error.message)
+            return nil
         }
         do {
-            // Journal mode stays DELETE (the rollback journal): pages the file did not have
-            // when a transaction began are not journaled, so a first import writes almost none.
-            try connection.execute("PRAGMA synchronous = OFF")
+            // The file system must allow the write-ahead log the store gets when it is closed:
+            // tried now, so that a file system without it fails here, as opening a store there
+            // would, and not after the import.
+            try connection.enableWAL()
+            // Then the rollback journal while building: pages the file did not have when a
+            // transaction began are not journaled, so a first import writes almost none.
+            try connection.execute("PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF")
             try Migrations.migrate(connection)
         } catch {
             try? connection.close()
             file.discard()
-            throw error
+            return nil
         }
         return EventStore(connection: connection, path: path, expander: expander, newFile: file)
     }

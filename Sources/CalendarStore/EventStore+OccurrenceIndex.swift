@@ -68,7 +68,8 @@ extension EventStore {
     func packDays(_ days: ClosedRange<Int64>, needed: ClosedRange<Int64>, _ db: Connection) throws {
         func missing() throws -> [Int64] {
             var packed = Set<Int64>()
-            try db.forEachRow("SELECT day FROM occurrence_packs WHERE day BETWEEN ? AND ?",
+            // An unreadable pack (not a whole number of rows) counts as missing: made again.
+            try db.forEachRow("SELECT day FROM occurrence_packs WHERE day BETWEEN ? AND ? AND length(rows) % \(OccurrencePack.rowSize) = 0",
                               [.integer(days.lowerBound), .integer(days.upperBound)]) { packed.insert($0.int64(0)) }
             return days.filter { !packed.contains($0) }
         }

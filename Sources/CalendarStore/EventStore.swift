@@ -99,7 +99,7 @@ public final class EventStore: @unchecked Sendable {
 
     /// Closes the database. Later calls throw ``StoreError/closed``. A new store made by
     /// ``buildingNew(at:expander:)`` is moved into its place here, as everything committed to it
-    /// stands; if that fails, it is dropped and the error says why.
+    /// stands; if that fails, the error says why and where the file was left.
     public func close() throws {
         lock.lock()
         defer { lock.unlock() }
@@ -110,13 +110,16 @@ public final class EventStore: @unchecked Sendable {
         do {
             try connection.enableWAL()      // the published file is in WAL mode like every store
             try connection.close()
-            try newFile.publish()
         } catch {
             try? connection.close()
-            newFile.discard()
-            throw error
+            throw StoreError.cannotCreate(path, reason: "\(error.message); what was written is kept in '\(newFile.buildPath)'")
         }
+        try newFile.publish()
     }
+
+    /// True for a new store that ``close()`` has yet to move into place
+    /// (``buildingNew(at:expander:)``): until then, nothing written to it is at ``path``.
+    public var isBuiltAside: Bool { newFile != nil }
 
     /// Where the store lives unless told otherwise: `$ICALKIT_STORE`, else
     /// `$XDG_DATA_HOME/icalkit/store.sqlite`, else `~/.local/share/icalkit/store.sqlite`.

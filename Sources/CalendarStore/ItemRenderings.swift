@@ -28,8 +28,11 @@ enum ItemRenderings {
         """
 
     /// Version 9: ``RenderingPack``s, one per week and format, made by short-window queries. Any
-    /// change to `item_renderings` empties the table, so a pack never holds a rendering that is
-    /// no longer kept.
+    /// change to a kept rendering empties the table, so a pack never holds a rendering that is
+    /// no longer kept: deleting or updating one, or inserting one for an item that has one (an
+    /// `INSERT OR REPLACE`, whose replacing fires no delete trigger). A rendering kept for the
+    /// first time changes no pack. Also: the occurrence packs' trigger (version 8) does its work
+    /// only when there are packs (it ran once per series deleted).
     static let packsSQL = """
         CREATE TABLE rendering_packs (
             week    INTEGER NOT NULL,
@@ -37,11 +40,15 @@ enum ItemRenderings {
             entries BLOB NOT NULL,
             PRIMARY KEY (week, format)
         );
-        CREATE TRIGGER item_renderings_insert_packs AFTER INSERT ON item_renderings
-        WHEN EXISTS (SELECT 1 FROM rendering_packs) BEGIN DELETE FROM rendering_packs; END;
+        CREATE TRIGGER item_renderings_insert_packs BEFORE INSERT ON item_renderings
+        WHEN EXISTS (SELECT 1 FROM rendering_packs) AND EXISTS (SELECT 1 FROM item_renderings WHERE item_id = NEW.item_id)
+        BEGIN DELETE FROM rendering_packs; END;
         CREATE TRIGGER item_renderings_update_packs AFTER UPDATE ON item_renderings
         WHEN EXISTS (SELECT 1 FROM rendering_packs) BEGIN DELETE FROM rendering_packs; END;
         CREATE TRIGGER item_renderings_delete_packs AFTER DELETE ON item_renderings
         WHEN EXISTS (SELECT 1 FROM rendering_packs) BEGIN DELETE FROM rendering_packs; END;
+        DROP TRIGGER occurrence_series_delete_packs;
+        CREATE TRIGGER occurrence_series_delete_packs AFTER DELETE ON occurrence_series
+        WHEN EXISTS (SELECT 1 FROM occurrence_packs) BEGIN DELETE FROM occurrence_packs; END;
         """
 }

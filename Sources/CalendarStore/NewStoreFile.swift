@@ -1,3 +1,4 @@
+import CFileMove
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -32,28 +33,34 @@ struct NewStoreFile: Sendable {
     }
 
     /// Makes the written file durable and gives it its name, unless something took that name
-    /// meanwhile (another process opened a store there): then the store there is left as it is,
-    /// and this one is dropped and reported.
+    /// meanwhile (another process opened a store there, which creates it): the store there is
+    /// then left as it is, and this one is kept under its build name, which the error gives, so
+    /// that nothing imported is lost.
     func publish() throws(StoreError) {
         try syncFile(buildPath)
         if link(buildPath, path) == 0 {
             unlink(buildPath)
-        } else {
-            let linkError = errno
-            if linkError == EEXIST {
-                discard()
-                throw .cannotCreate(path, reason: "another process created a store there while this one was being written; "
-                                    + "nothing was written to it")
-            }
-            // A file system without hard links: the name was free when checked just now.
+        } else if errno == EEXIST {
+            throw taken()
+        } else if icalkit_rename_no_replace(buildPath, path) != 0 {
+            // A file system without hard links, nor renames that refuse to replace: the name
+            // is checked just before the rename (the one place a race is possible).
+            let reason = String(cString: strerror(errno))
+            if errno == EEXIST { throw taken() }
             var status = stat()
-            guard lstat(path, &status) != 0, errno == ENOENT, rename(buildPath, path) == 0 else {
-                let reason = String(cString: strerror(linkError))
-                discard()
-                throw .cannotCreate(path, reason: "cannot move the new store into place: \(reason)")
+            if lstat(path, &status) == 0 { throw taken() }
+            guard rename(buildPath, path) == 0 else {
+                throw .cannotCreate(path, reason: "cannot move the new store into place (\(reason)); it is kept in '\(buildPath)'")
             }
         }
-        try? syncFile((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+        let directory = (path as NSString).deletingLastPathComponent
+        try? syncFile(directory.isEmpty ? "." : directory)
+    }
+
+    /// The error for a name taken meanwhile.
+    private func taken() -> StoreError {
+        .cannotCreate(path, reason: "another process created a store there while this one was being written; "
+                      + "what was written is kept in '\(buildPath)' (a whole store: open it with --store, or import again)")
     }
 
     /// Removes the build file and any journal SQLite left beside it.

@@ -136,7 +136,8 @@ enum OccurrenceIndex {
         """
 
     /// Version 8: ``OccurrencePack``s, one per day, made by queries. Deleting a series (a stale
-    /// one being redone, or a calendar's by cascade) empties the table; so does every write that
+    /// one being redone, or a calendar's by cascade) empties the table (the trigger is guarded
+    /// by `WHEN EXISTS` since version 9, ``ItemRenderings/packsSQL``); so does every write that
     /// brings the index up to date (``EventStore/prepareOccurrenceIndex(for:)``).
     static let packsSQL = """
         CREATE TABLE occurrence_packs (day INTEGER PRIMARY KEY, rows BLOB NOT NULL);

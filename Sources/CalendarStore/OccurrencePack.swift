@@ -14,7 +14,9 @@
 enum OccurrencePack {
     static let daySeconds: Double = 86_400
     static let rowSize = 48
-    /// Longest window, in days, read from packs; longer ones walk the index.
+    /// Most days of packs a window reads; longer ones walk the index. A window reads the days
+    /// from two days and 14 hours before it to 14 hours after it, so windows up to about 58
+    /// days are read from packs.
     static let maxDays = 62
     private static let hasOccurrenceDate: Int64 = 1 << 62
 

@@ -32,7 +32,7 @@ public struct RawComponent: Hashable, Sendable {
         // Written straight into the string's storage, piece by piece with memcpy: appending each
         // piece to a String checked and copied it piece by piece (~14,000 instructions per
         // event), and appending to an array first cost ~90 instructions a piece plus a copy.
-        // ``textByteCount`` counts exactly what is written; should it ever count short, the
+        // ``textByteCount`` counts at least what is written; should it ever count short, the
         // writer stops at the end of the buffer and a larger one is tried.
         var capacity = textByteCount
         while true {
@@ -58,7 +58,7 @@ public struct RawComponent: Hashable, Sendable {
         mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let source = bytes.baseAddress, !bytes.isEmpty, !overflowed else { return }
             guard bytes.count <= capacity - count else { overflowed = true; return }
-            (base + count).update(from: source, count: bytes.count)
+            (base + count).initialize(from: source, count: bytes.count)
             count += bytes.count
         }
 

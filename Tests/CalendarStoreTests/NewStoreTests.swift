@@ -88,23 +88,35 @@ struct NewStoreTests {
         }
     }
 
-    @Test func aStoreMadeThereMeanwhileIsKeptAndTheNewOneRefused() throws {
+    /// Another process opening the path creates a store there (any store command does): that
+    /// store is kept as it is, and the new one stays under its build name, which the error gives.
+    @Test func aStoreMadeThereMeanwhileIsKeptAndTheNewOneLeftAside() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("store.sqlite").path
             let store = try #require(try EventStore.buildingNew(at: path))
+            #expect(store.isBuiltAside)
             _ = try store.importDocument(Self.document())
 
             let other = try EventStore(path: path)
+            #expect(!other.isBuiltAside)
             try other.saveCalendar(EventCalendar(title: "Theirs"))
             try other.close()
 
             let error = try #require(throws: StoreError.self) { try store.close() }
             #expect(error.reason == .cannotCreate)
             #expect(error.message.contains("another process created a store there"))
-            #expect(try Self.names(in: directory) == ["store.sqlite"])
+            let names = try Self.names(in: directory)
+            #expect(names.count == 2 && names[1] == "store.sqlite" && names[0].hasPrefix(".store.sqlite.new-"))
+            #expect(error.message.contains(names[0]))
             let kept = try EventStore(path: path)
             defer { try? kept.close() }
             #expect(try kept.calendars().map(\.title) == ["Theirs"])
+            // What was imported is whole in the file left aside.
+            let aside = try EventStore(path: directory.appendingPathComponent(names[0]).path)
+            defer { try? aside.close() }
+            #expect(try aside.calendars().map(\.title) == ["Work"])
+            #expect(try aside.events(matching: aside.predicateForEvents(withStart: utc(2026, 3, 2), end: utc(2026, 3, 16), calendars: nil))
+                .map(\.event.title) == ["Weekly", "once@x", "moved"])
         }
     }
 

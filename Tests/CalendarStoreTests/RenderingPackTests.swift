@@ -108,15 +108,21 @@ struct RenderingPackTests {
             try RenderedEventsTests.expectSame(store, week, renderer)
             #expect(try !Self.packs(store, format: renderer.renderer.format).isEmpty)
 
-            // A new rendering kept (a new event's, rendered by a June query) empties them too;
-            // that query packs its own weeks.
+            // A rendering kept for the first time (a new event's, rendered by a June query)
+            // changes no pack: March's stay, June's are added.
+            let march = try Self.packs(store, format: renderer.renderer.format).keys.sorted()
             try other.save(makeEvent("june@x", start: utc(2026, 6, 3, 10)), in: "Work")
-            #expect(try !Self.packs(store, format: renderer.renderer.format).isEmpty)
             try RenderedEventsTests.expectSame(store, EventPredicate(startDate: utc(2026, 6, 1), endDate: utc(2026, 6, 8), timeZone: .gmt), renderer)
-            #expect(try !Self.packs(store, format: renderer.renderer.format).isEmpty)
-            #expect(try Self.packs(store, format: renderer.renderer.format).keys.allSatisfy {
-                $0 >= OccurrencePackTests.day(utc(2026, 5, 25)) / 7
-            })
+            let after = try Self.packs(store, format: renderer.renderer.format)
+            #expect(march.allSatisfy { after[$0] != nil })
+            #expect(after[OccurrencePackTests.day(utc(2026, 6, 1)) / 7] != nil)
+
+            // A kept rendering replaced (`INSERT OR REPLACE`, no delete trigger) empties them.
+            try store.withRawConnection { db in
+                try db.execute("INSERT OR REPLACE INTO item_renderings SELECT * FROM item_renderings WHERE item_id = (SELECT min(item_id) FROM item_renderings)")
+            }
+            #expect(try Self.packs(store, format: renderer.renderer.format).isEmpty)
+            try RenderedEventsTests.expectSame(store, week, renderer)
         }
     }
 

@@ -69,6 +69,9 @@ enum ImportCommand {
         defer { StoreAccess.close(store, io: io) }
         let progress = ProgressBar(io: io, quiet: args.has("quiet"))
         var outcomes: [FileOutcome] = []
+        // A new store is moved into place when closed: until then its report lines wait.
+        let reportsAfterClosing = store.isBuiltAside
+        var waitingLines: [String] = []
         for (index, path) in paths.enumerated() {
             progress.update(done: index, total: paths.count, label: "reading " + path)
             let started: StartedRead
@@ -127,20 +130,27 @@ enum ImportCommand {
                 outcome.reports = reports
             }
             if !json, outcome.notImported == nil {
-                try io.print(line(for: outcome, dryRun: dryRun) + "\n")
+                if reportsAfterClosing { waitingLines.append(line(for: outcome, dryRun: dryRun) + "\n") }
+                else { try io.print(line(for: outcome, dryRun: dryRun) + "\n") }
             }
             outcomes.append(outcome)
         }
         progress.finish()
-        // A new store is moved into place here; if that fails, nothing was imported after all.
+        // A new store is moved into place here; if that fails, nothing is at the store's path
+        // (the error says where it was kept), so no file counts as imported there.
         do {
             try store.close()
+            for text in waitingLines { try io.print(text) }
+        } catch let error as CLIError {
+            throw error
         } catch {
             io.printError("Error: \(StoreAccess.message(of: error))\n")
             status = status.combined(with: StoreAccess.cliError(error).status)
-            for index in outcomes.indices where outcomes[index].notImported == nil {
-                outcomes[index].notImported = StoreAccess.message(of: error)
-                outcomes[index].reports = []
+            if reportsAfterClosing {
+                for index in outcomes.indices where outcomes[index].notImported == nil {
+                    outcomes[index].notImported = StoreAccess.message(of: error)
+                    outcomes[index].reports = []
+                }
             }
         }
         if json {

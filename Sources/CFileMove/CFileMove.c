@@ -1,0 +1,21 @@
+#include "CFileMove.h"
+
+#include <errno.h>
+#if defined(__linux__)
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#endif
+#endif
+
+int icalkit_rename_no_replace(const char *from, const char *to) {
+#if defined(__linux__) && defined(SYS_renameat2)
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
+#else
+    (void)from; (void)to;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
