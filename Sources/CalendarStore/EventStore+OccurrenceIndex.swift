@@ -29,8 +29,9 @@ extension EventStore {
     }
 
     /// Re-expands stale series and materializes the buckets the predicate needs, in one write
-    /// transaction, which empties the packs first (``OccurrencePack``); then packs the days a
-    /// short window reads. Does nothing when the index is ready already (and the days packed) or
+    /// transaction, which drops the packs (``OccurrencePack``) of the days it adds rows to (all
+    /// of them when it deletes rows: a series redone, or left to expansion); then packs the
+    /// days a short window reads. Does nothing when the index is ready already (and the days packed) or
     /// the window would need more than ``OccurrenceIndex/maxNewBuckets`` new buckets. Failing
     /// to write (a read-only file, a busy store, an expansion error) leaves the index as it
     /// was: the query then expands, or walks the index instead of reading packs.
@@ -40,9 +41,13 @@ extension EventStore {
         _ = try? withConnection { db in
             if try !isIndexReady(needed, db) {
                 try db.transaction(.immediate) {
-                    try db.run("DELETE FROM occurrence_packs")
-                    try refreshStaleSeries(db)
-                    try cover(needed, db)
+                    var touched = Set<Int64>()
+                    try refreshStaleSeries(&touched, db)
+                    try cover(needed, &touched, db)
+                    if !touched.isEmpty {
+                        try db.run("DELETE FROM occurrence_packs WHERE day IN (SELECT value FROM json_each(?))",
+                                   [.text(Self.jsonArray(Array(touched)))])
+                    }
                 }
             }
             if let days { try packDays(days, needed: needed, db) }
@@ -105,8 +110,9 @@ extension EventStore {
         return buckets
     }
 
-    /// Series written since their rows were made get their rows again, over every covered bucket.
-    private func refreshStaleSeries(_ db: Connection) throws {
+    /// Series written since their rows were made get their rows again, over every covered
+    /// bucket; `touched` gets the days of the rows added.
+    private func refreshStaleSeries(_ touched: inout Set<Int64>, _ db: Connection) throws {
         var stale: [GroupKey] = []
         try db.forEachRow("SELECT calendar_id, uid FROM occurrence_stale") { stale.append(GroupKey(calendarID: $0.int64(0), uid: $0.text(1) ?? "")) }
         guard !stale.isEmpty else { return }
@@ -114,6 +120,7 @@ extension EventStore {
             // Cheaper to start over: the query materializes only the buckets it needs.
             try db.execute("""
                 DELETE FROM occurrences; DELETE FROM occurrence_series; DELETE FROM occurrence_buckets; DELETE FROM occurrence_stale;
+                DELETE FROM occurrence_packs;
                 """)
             return
         }
@@ -125,13 +132,14 @@ extension EventStore {
             guard let group = try wholeGroup(key, db) else { continue }
             jobs.append(MaterializationJob(key: key, group: group, zones: try timeZones(calendarID: key.calendarID, cache: &zoneCache, db)))
         }
-        for (job, rows) in zip(jobs, materialized(jobs, runs: runs, covered: [])) { try store(rows, for: job.key, db) }
+        for (job, rows) in zip(jobs, materialized(jobs, runs: runs, covered: [])) { try store(rows, for: job.key, &touched, db) }
         try db.run("DELETE FROM occurrence_stale")
     }
 
     /// Materializes the buckets of `needed` that are not covered yet (at most
-    /// ``OccurrenceIndex/maxNewBuckets``), run by run, for every group that can reach them.
-    private func cover(_ needed: ClosedRange<Int64>, _ db: Connection) throws {
+    /// ``OccurrenceIndex/maxNewBuckets``), run by run, for every group that can reach them;
+    /// `touched` gets the days of the rows added.
+    private func cover(_ needed: ClosedRange<Int64>, _ touched: inout Set<Int64>, _ db: Connection) throws {
         var covered = Set(try coveredBuckets(db))
         let missing = needed.filter { !covered.contains($0) }
         guard !missing.isEmpty, missing.count <= OccurrenceIndex.maxNewBuckets else { return }
@@ -149,7 +157,7 @@ extension EventStore {
             }
             for (job, rows) in zip(jobs, materialized(jobs, runs: [run], covered: covered)) {
                 if rows == nil { expandedAtQuery.insert(job.key) }
-                try store(rows, for: job.key, db)
+                try store(rows, for: job.key, &touched, db)
             }
             for b in run.first...run.last {
                 try db.run("INSERT INTO occurrence_buckets (bucket) VALUES (?)", [.integer(b)])
@@ -259,13 +267,15 @@ extension EventStore {
         return event
     }
 
-    /// Writes a group's rows (nil: marks it expanded at query time).
-    private func store(_ rows: [OccurrenceRow]?, for key: GroupKey, _ db: Connection) throws {
+    /// Writes a group's rows (nil: marks it expanded at query time, deleting its rows and so
+    /// every pack); `touched` gets the days of the rows written.
+    private func store(_ rows: [OccurrenceRow]?, for key: GroupKey, _ touched: inout Set<Int64>, _ db: Connection) throws {
         if rows?.isEmpty == true { return }
         let flag: Int64 = rows == nil ? 1 : 0
         var seriesID = try db.scalarInt("SELECT id FROM occurrence_series WHERE calendar_id = ? AND uid = ?", [.integer(key.calendarID), .text(key.uid)])
         if let id = seriesID, rows == nil {
             try db.run("DELETE FROM occurrences WHERE series_id = ?", [.integer(id)])
+            try db.run("DELETE FROM occurrence_packs")
             try db.run("UPDATE occurrence_series SET expands_at_query = 1 WHERE id = ?", [.integer(id)])
         }
         if seriesID == nil {
@@ -274,6 +284,7 @@ extension EventStore {
             seriesID = db.lastInsertedRowID
         }
         guard let rows, let seriesID else { return }
+        for row in rows { touched.insert(OccurrencePack.day(row.start.timeIntervalSinceReferenceDate)) }
         // Several rows per statement: each statement's own cost (binding, the statement
         // journal, resetting) was a third of writing a row.
         var rest = rows[...]

@@ -137,8 +137,9 @@ enum OccurrenceIndex {
 
     /// Version 8: ``OccurrencePack``s, one per day, made by queries. Deleting a series (a stale
     /// one being redone, or a calendar's by cascade) empties the table (the trigger is guarded
-    /// by `WHEN EXISTS` since version 9, ``ItemRenderings/packsSQL``); so does every write that
-    /// brings the index up to date (``EventStore/prepareOccurrenceIndex(for:)``).
+    /// by `WHEN EXISTS` since version 9, ``ItemRenderings/packsSQL``); the write that brings the
+    /// index up to date drops the packs of the days it adds rows to
+    /// (``EventStore/prepareOccurrenceIndex(for:)``).
     static let packsSQL = """
         CREATE TABLE occurrence_packs (day INTEGER PRIMARY KEY, rows BLOB NOT NULL);
         CREATE TRIGGER occurrence_series_delete_packs AFTER DELETE ON occurrence_series

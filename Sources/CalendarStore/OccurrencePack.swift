@@ -4,8 +4,9 @@
 /// blobs instead of walking tens of thousands of index entries one SQLite step at a time.
 ///
 /// Packs are a cache of the rows, kept only while the rows stay as they are: the write that
-/// brings the index up to date (stale series, new buckets) empties `occurrence_packs` first,
-/// and deleting a series (so also a calendar) empties it by trigger. A query that finds the
+/// brings the index up to date (stale series, new buckets) drops the packs of the days it adds
+/// rows to, and deleting rows (a series redone or deleted, so also a calendar) empties
+/// `occurrence_packs`, by trigger for a series. A query that finds the
 /// index ready but a day unpacked packs it (``EventStore/packDays(_:needed:_:)``).
 ///
 /// Each row is 48 bytes, six little-endian 64-bit fields: calendar id, item id, start and end
