@@ -125,7 +125,7 @@ extension EventStore {
         }
         // One statement for the ids the packs did not give (`key` is the position in that
         // list): no reset between them, and SQLite's cursor on the table stays open.
-        let wanted = result.allSatisfy { $0 == nil } ? Array(itemIDs.indices) : itemIDs.indices.filter { result[$0] == nil }
+        let wanted = itemIDs.indices.filter { result[$0] == nil }
         if !wanted.isEmpty {
             let lookup = try db.cachedStatement("""
                 SELECT j.key, r.uid, r.is_all_day, r.tzid, r.occurrence_date_is_all_day, r.is_canceled, r.bytes
@@ -138,13 +138,8 @@ extension EventStore {
                 guard wanted.indices.contains(key) else { continue }
                 result[wanted[key]] = lookup.withBlob(1) { uid in
                     lookup.withBlob(6) { bytes in
-                        if lookup.isNull(3) {
-                            return maker.make(uid: uid, isAllDay: lookup.int64(2) != 0, tzid: nil,
-                                              occurrenceDateIsAllDay: lookup.int64(4) != 0, isCanceled: lookup.int64(5) != 0,
-                                              bytes: Array(bytes))
-                        }
-                        return lookup.withBlob(3) { tzid in
-                            maker.make(uid: uid, isAllDay: lookup.int64(2) != 0, tzid: tzid,
+                        lookup.withBlob(3) { tzid in
+                            maker.make(uid: uid, isAllDay: lookup.int64(2) != 0, tzid: lookup.isNull(3) ? nil : tzid,
                                        occurrenceDateIsAllDay: lookup.int64(4) != 0, isCanceled: lookup.int64(5) != 0,
                                        bytes: Array(bytes))
                         }
