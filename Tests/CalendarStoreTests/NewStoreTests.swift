@@ -67,7 +67,7 @@ struct NewStoreTests {
             #expect(try EventStore.buildingNew(at: existing) == nil)
 
             let walOnly = directory.appendingPathComponent("wal-only.sqlite").path
-            FileManager.default.createFile(atPath: walOnly + "-wal", contents: Data())
+            _ = FileManager.default.createFile(atPath: walOnly + "-wal", contents: Data())
             #expect(try EventStore.buildingNew(at: walOnly) == nil)
 
             let dangling = directory.appendingPathComponent("link.sqlite").path

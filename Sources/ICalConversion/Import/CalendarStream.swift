@@ -11,7 +11,7 @@ final class CalendarStream {
     let fileName: String?
     let handle: (ReadEvent) throws -> Void
     private var result = ReadResult()
-    private var outline = Outline()
+    private var outline: Outline
     private var budget: Int
     private var calendarIndex = -1
     private var open: OpenCalendar?
@@ -24,6 +24,8 @@ final class CalendarStream {
         var bareCount = 0
         var bareFirstLine = 0
         var bareLastLine = 0
+        /// Builds the VTIMEZONEs met here while the items are read.
+        let prebuilder = ZonePrebuilder()
         private var zones: [RawComponent] = []
 
         mutating func note(_ event: ScanEvent) {
@@ -31,13 +33,13 @@ final class CalendarStream {
             case .calendarBegan: zones = []
             case .component(let c, let inCalendar):
                 if inCalendar {
-                    if c.name == "VTIMEZONE" { zones.append(c) }
+                    if c.name == "VTIMEZONE" { zones.append(c); prebuilder.offer(c.text) }
                     return
                 }
                 if bareCount == 0 { bareFirstLine = c.line }
                 bareCount += 1
                 bareLastLine = c.endLine
-                if c.name == "VTIMEZONE" { bareZones.append(c) }
+                if c.name == "VTIMEZONE" { bareZones.append(c); prebuilder.offer(c.text) }
             case .calendarEnded(let root): calendars.append((root, zones))
             case .issue: break
             }
@@ -59,9 +61,11 @@ final class CalendarStream {
         self.fileName = fileName
         self.handle = handle
         budget = options.limits.maxItemsPerFile
+        outline = Outline()
     }
 
     func run(_ scan: Scan) throws -> ReadResult {
+        defer { outline.prebuilder.stop() }
         let summary = try scan(.outline) { self.outline.note($0) }
         result.refused = summary.refused
         // The bare components make one calendar after the VCALENDARs: read in the same pass
@@ -134,7 +138,8 @@ final class CalendarStream {
             }
         }
         let xwr = root.property("X-WR-TIMEZONE").map { $0.value.trimmedSpaces }
-        let ctx = ImportContext(options: options, fileName: fileName, resolver: ZoneResolver(timeZones: timeZones),
+        let resolver = ZoneResolver(timeZones: timeZones, prebuilder: outline.prebuilder)
+        let ctx = ImportContext(options: options, fileName: fileName, resolver: resolver,
                                 calendarZoneID: xwr?.isEmpty == false ? xwr : nil)
         var calendarExtras: [String] = []
         let reader = ICalendarReader(options: options)

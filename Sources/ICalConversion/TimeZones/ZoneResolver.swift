@@ -10,12 +10,15 @@ import Synchronization
 public final class ZoneResolver: Sendable {
     private let definitions: [String: String]
     private let cache = Mutex<[String: ResolvedZone?]>([:])
+    private let prebuilder: ZonePrebuilder?
 
     /// `timeZones`: the VTIMEZONE definitions available (from the file or the store).
-    public init(timeZones: [TimeZoneDefinition] = []) {
+    /// `prebuilder`: where a file's definitions are being built ahead (see ``ZonePrebuilder``).
+    public init(timeZones: [TimeZoneDefinition] = [], prebuilder: ZonePrebuilder? = nil) {
         var defs: [String: String] = [:]
         for tz in timeZones where defs[tz.tzid] == nil { defs[tz.tzid] = tz.text }
         definitions = defs
+        self.prebuilder = prebuilder
     }
 
     public func resolve(_ tzid: String) -> ResolvedZone? {
@@ -27,7 +30,7 @@ public final class ZoneResolver: Sendable {
 
     private func build(_ tzid: String) -> ResolvedZone? {
         let iana = ZoneResolver.ianaIdentifier(for: tzid)
-        if let text = definitions[tzid], let vtz = VTimeZone(text: text) {
+        if let text = definitions[tzid], let vtz = vtimezone(text) {
             let id = iana ?? vtz.location.flatMap { ZoneResolver.ianaIdentifier(for: $0) }
             return ResolvedZone(tzid: tzid, ianaID: id, rules: .vtimezone(vtz))
         }
@@ -35,6 +38,11 @@ public final class ZoneResolver: Sendable {
             return ResolvedZone(tzid: tzid, ianaID: iana, rules: .tzdb(zone))
         }
         return nil
+    }
+
+    private func vtimezone(_ text: String) -> VTimeZone? {
+        if let prebuilder, case .built(let zone) = prebuilder.zone(for: text) { return zone }
+        return VTimeZone(text: text)
     }
 
     /// The tz database id a TZID names, without consulting any VTIMEZONE: itself, itself with
