@@ -76,9 +76,14 @@ public final class ZoneResolver: Sendable {
         return parts.suffix(2).joined(separator: "/")
     }
 
+    /// A tz database id Foundation knows. One with a "/" is asked of Foundation directly (every
+    /// id in its list of known ids can be made, and made zones are cached); one without must be
+    /// in that list, as before (Foundation also makes zones of names such as "Japan" or "CET").
+    /// The list costs about 8 million instructions to make, so only such ids pay for it.
     static func isKnownIANA(_ id: String) -> Bool {
         guard !id.isEmpty, id.utf8.count < 64, !id.hasPrefix("/") else { return false }
-        return knownIdentifiers.contains(id) || TimeZone(identifier: id) != nil && id.contains("/")
+        if id.contains("/") { return TimeZone(identifier: id) != nil }
+        return knownIdentifiers.contains(id)
     }
 
     static func canonical(_ id: String) -> String { id }
