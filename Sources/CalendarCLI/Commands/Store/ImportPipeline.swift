@@ -65,12 +65,13 @@ enum ImportPipeline {
                     case .calendarEnded: batch.append(.end)
                     }
                     if batch.count >= batchSize {
-                        try queue.put(batch)
+                        // The batches the writer is done with come back to be freed here.
+                        _ = try queue.put(batch)
                         batch.removeAll(keepingCapacity: true)
                         prepareHere = queue.waitingBatches >= writerBehindBatches
                     }
                 }
-                try queue.put(batch)
+                _ = try queue.put(batch)
                 queue.finish(.success(result))
             } catch {
                 queue.finish(.failure(error))
@@ -104,6 +105,7 @@ enum ImportPipeline {
                         case .end: try session.end()
                         }
                     }
+                    queue.giveBack(batch)
                 }
                 return try queue.waitForResult()
             } catch {
@@ -137,6 +139,8 @@ final class BatchQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private let capacity: Int
     private var batches: [[ImportPipeline.Step]] = []
+    /// Batches the consumer is done with, not yet taken back by the producer.
+    private var given: [[ImportPipeline.Step]] = []
     private var outcome: Result<ReadResult, any Error>?
     private var discarding = false
     private var cancelled = false
@@ -144,14 +148,29 @@ final class BatchQueue: @unchecked Sendable {
     init(capacity: Int) { self.capacity = capacity }
 
     /// Producer: waits while the queue is full; drops the batch once the consumer gave up.
+    /// Returns the batches the consumer gave back (``giveBack(_:)``), for the producer to free.
     /// Throws ``ImportPipeline/Cancelled`` once the read was cancelled.
-    func put(_ batch: [ImportPipeline.Step]) throws(ImportPipeline.Cancelled) {
+    func put(_ batch: [ImportPipeline.Step]) throws(ImportPipeline.Cancelled) -> [[ImportPipeline.Step]] {
         condition.lock()
         defer { condition.unlock() }
         while batches.count >= capacity && !discarding { condition.wait() }
         if cancelled { throw ImportPipeline.Cancelled() }
         if !discarding && !batch.isEmpty { batches.append(batch) }
         condition.broadcast()
+        let spent = given
+        given = []
+        return spent
+    }
+
+    /// Consumer: a batch it is done with, to be freed by the producer at its next ``put(_:)``.
+    /// Items are allocated on the producer's thread; freed on the consumer's, each free takes the
+    /// lock of the producer's malloc arena, which the producer holds while it allocates, and the
+    /// consumer (the slower side at the end of an import) waits for it. Given back, they are
+    /// freed where they were made, while the consumer goes on writing.
+    func giveBack(_ batch: [ImportPipeline.Step]) {
+        condition.lock()
+        if outcome == nil { given.append(batch) }
+        condition.unlock()
     }
 
     /// Batches put and not yet taken.
