@@ -160,7 +160,14 @@ public struct CLIIO: Sendable {
 extension CLIIO {
     /// Writes `text` to stdout. Throws ``CLIError`` with ``ExitStatus/ioError`` on failure.
     func print(_ text: String) throws(CLIError) {
-        try write(Data(text.utf8))
+        try write(Self.data(text))
+    }
+
+    /// The UTF-8 bytes of `text`. Not `Data(text.utf8)`: that generic initializer first asks the
+    /// runtime whether the view is `ContiguousBytes`, and the first such question in a process
+    /// scans every protocol conformance in the binary (about 0.35 ms of each command's start).
+    static func data(_ text: String) -> Data {
+        text.utf8.withContiguousStorageIfAvailable { Data(buffer: $0) } ?? Data(Array(text.utf8))
     }
 
     /// Writes `bytes` to stdout.
@@ -179,7 +186,7 @@ extension CLIIO {
 
     /// Writes `text` to stderr; failures are ignored (there is nowhere left to report them).
     func printError(_ text: String) {
-        try? writeStderr(Data(text.utf8))
+        try? writeStderr(Self.data(text))
     }
 
     /// True when coloured output is wanted: stdout is a terminal and `NO_COLOR` is unset or empty.
