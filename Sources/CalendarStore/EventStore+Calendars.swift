@@ -15,6 +15,16 @@ struct CalendarRow {
         is_default_events, is_default_reminders, extra_properties, extra_components
         """
 
+    init(id: Int64, calendar: EventCalendar, isDefaultForEvents: Bool, isDefaultForReminders: Bool,
+         extraProperties: [String], extraComponents: [String]) {
+        self.id = id
+        self.calendar = calendar
+        self.isDefaultForEvents = isDefaultForEvents
+        self.isDefaultForReminders = isDefaultForReminders
+        self.extraProperties = extraProperties
+        self.extraComponents = extraComponents
+    }
+
     init(_ row: Statement) throws(StoreError) {
         id = row.int64(0)
         var calendar = EventCalendar(title: row.text(1) ?? "")

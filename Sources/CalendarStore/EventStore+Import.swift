@@ -93,21 +93,19 @@ extension EventStore {
         }
     }
 
-    /// The calendar an import goes into, created or refreshed with the document's properties.
-    func importCalendar(_ document: CalendarDocument, title: String, readOnly: Bool,
-                                _ db: Connection) throws -> (id: Int64, created: Bool) {
-        guard let existing = try calendarRow(titled: title, db) else {
-            var calendar = document.calendar
-            calendar.title = title
-            calendar.allowsContentModifications = document.calendar.allowsContentModifications && !readOnly
-            let id = try insertCalendar(calendar, extraProperties: document.extraProperties, extraComponents: document.extraComponents, db)
-            return (id, true)
-        }
+    /// A stored calendar with a document's header applied, as an import refreshes it: the
+    /// header's properties where it has them, read-only when asked, and the header's verbatim
+    /// properties and components that the calendar lacks appended (`known` holds the calendar's
+    /// verbatim components, so that a calendar that gathers thousands of them does not compare
+    /// each new one with all of them). A read-only calendar only takes a refresh of the feed it
+    /// came from; another source throws ``StoreError/readOnlyCalendar(_:)``.
+    static func refreshed(_ existing: CalendarRow, with document: CalendarDocument, readOnly: Bool,
+                          knownComponents known: inout Set<String>) throws -> CalendarRow {
+        var row = existing
         var calendar = existing.calendar
         if !calendar.allowsContentModifications {
-            // A read-only calendar only takes a refresh of the feed it came from.
             guard let source = calendar.sourceName, source == document.calendar.sourceName else {
-                throw StoreError.readOnlyCalendar(title)
+                throw StoreError.readOnlyCalendar(calendar.title)
             }
         }
         calendar.color = document.calendar.color ?? calendar.color
@@ -116,12 +114,24 @@ extension EventStore {
         calendar.defaultTimeZoneIdentifier = document.calendar.defaultTimeZoneIdentifier ?? calendar.defaultTimeZoneIdentifier
         calendar.sourceName = calendar.sourceName ?? document.calendar.sourceName
         if readOnly { calendar.allowsContentModifications = false }
-        let extraProperties = existing.extraProperties + document.extraProperties.filter { !existing.extraProperties.contains($0) }
-        let extraComponents = existing.extraComponents + document.extraComponents.filter { !existing.extraComponents.contains($0) }
-        if calendar != existing.calendar || extraProperties != existing.extraProperties || extraComponents != existing.extraComponents {
-            try updateCalendar(id: existing.id, calendar, extraProperties: extraProperties, extraComponents: extraComponents, db)
-        }
-        return (existing.id, false)
+        row.calendar = calendar
+        row.extraProperties += document.extraProperties.filter { !existing.extraProperties.contains($0) }
+        // Components the document repeats are all kept, as they are when the calendar is new.
+        let newComponents = document.extraComponents.filter { !known.contains($0) }
+        row.extraComponents += newComponents
+        known.formUnion(newComponents)
+        return row
+    }
+
+    /// A new calendar for a document's header (the caller checked that none has the title).
+    func insertImportedCalendar(_ document: CalendarDocument, title: String, readOnly: Bool,
+                                _ db: Connection) throws -> CalendarRow {
+        var calendar = document.calendar
+        calendar.title = title
+        calendar.allowsContentModifications = document.calendar.allowsContentModifications && !readOnly
+        let id = try insertCalendar(calendar, extraProperties: document.extraProperties, extraComponents: document.extraComponents, db)
+        return CalendarRow(id: id, calendar: calendar, isDefaultForEvents: false, isDefaultForReminders: false,
+                           extraProperties: document.extraProperties, extraComponents: document.extraComponents)
     }
 }
 
@@ -198,7 +208,7 @@ public extension EventStore {
             let session = ImportSession(store: self, db: db, calendarTitle: title, readOnly: readOnly, dryRun: dryRun)
             let work = { () throws -> [ImportReport] in
                 let keep = try body(session)
-                try session.end()
+                try session.finish()
                 if !keep && !dryRun { throw Discarded(reports: session.reports) }
                 return session.reports
             }

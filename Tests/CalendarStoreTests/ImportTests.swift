@@ -301,6 +301,79 @@ struct ImportStreamTests {
         }
     }
 
+    /// Many VCALENDARs of one file going into one calendar (libical's large.ics has 1,788): the
+    /// calendar gathers every header's properties and verbatim components once each, in file
+    /// order; components one VCALENDAR repeats are kept as it has them; a second import of the
+    /// same calendars adds nothing; and the first calendar of the file alone is the one created.
+    @Test func manyCalendarsIntoOneGatherTheirVerbatimPartsOnce() throws {
+        func journal(_ n: Int) -> String { "BEGIN:VJOURNAL\r\nUID:j\(n)@x\r\nEND:VJOURNAL" }
+        func calendars() -> [(header: CalendarDocument, extras: [String])] {
+            (0..<300).map { n in
+                var header = makeDocument("Feed")
+                header.calendar.color = n == 120 ? "#00FF00" : nil
+                header.extraProperties = n % 100 == 7 ? ["X-PART:\(n)"] : []
+                // Each VCALENDAR brings a new journal, one seen before, and (the 5th) one twice.
+                var extras = [journal(n), journal(n / 2)]
+                if n == 5 { extras.append(journal(1000)); extras.append(journal(1000)) }
+                return (header, extras)
+            }
+        }
+        try withStore { store in
+            for pass in 0..<2 {
+                let reports = try store.importStream { session in
+                    for (n, calendar) in calendars().enumerated() {
+                        try session.begin(calendar.header)
+                        try session.add(makeEvent("e\(n)@x", start: utc(2026, 3, 2, 9)))
+                        calendar.extras.forEach(session.addExtraComponent)
+                        try session.end()
+                    }
+                    return true
+                }
+                #expect(reports.count == 300)
+                #expect(reports.map(\.createdCalendar) == [pass == 0] + Array(repeating: false, count: 299))
+                #expect(reports.map(\.added).reduce(0, +) == (pass == 0 ? 300 : 0))
+                let document = try store.document(forCalendar: "Feed")
+                // Derived from the rule above: journals 0...299 in order of first appearance
+                // (n/2 is always seen before n), calendar 0 brings journal 0 twice (0/2 == 0)
+                // and calendar 5 journal 1000 twice.
+                var expected = [journal(0)] + (0...5).map(journal) + [journal(1000), journal(1000)]
+                expected += (6..<300).map(journal)
+                #expect(document.extraComponents == expected)
+                #expect(document.extraProperties == ["X-PART:7", "X-PART:107", "X-PART:207"])
+                #expect(document.calendar.color == "#00FF00")
+            }
+        }
+    }
+
+    /// A read-only calendar made by an import takes the file's later VCALENDARs (same source),
+    /// and a VCALENDAR from another source in the same import is refused, taking the whole
+    /// import back with it.
+    @Test func readOnlyCalendarAcrossTheVCalendarsOfOneImport() throws {
+        try withStore { store in
+            let feed = "https://example.com/feed.ics"
+            let reports = try store.importStream(readOnly: true) { session in
+                for n in 0..<3 {
+                    try session.begin(makeDocument("Feed", source: feed))
+                    try session.add(makeEvent("e\(n)@x", start: utc(2026, 3, 2, 9)))
+                }
+                return true
+            }
+            #expect(reports.map(\.added) == [1, 1, 1])
+            #expect(try store.calendar(titled: "Feed")?.allowsContentModifications == false)
+            let before = try dumpTables(store)
+            let error = try #require(throws: StoreError.self) {
+                _ = try store.importStream { session in
+                    try session.begin(makeDocument("Feed", source: feed))
+                    try session.add(makeEvent("new@x", start: utc(2026, 3, 3, 9)))
+                    try session.begin(makeDocument("Feed", source: "/tmp/other.ics"))
+                    return true
+                }
+            }
+            #expect(error.reason == .readOnlyCalendar)
+            #expect(try dumpTables(store) == before)
+        }
+    }
+
     @Test func anOverrideAfterItsUpdatedMasterIsKept() throws {
         try withStore { store in
             var master = makeEvent("s@x", "Series", start: utc(2026, 3, 2, 9))
