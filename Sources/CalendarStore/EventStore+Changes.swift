@@ -15,12 +15,18 @@ struct StoredRow {
 // MARK: - Rows (callers hold the lock)
 
 extension EventStore {
+    /// One item by its key (calendar, UID, RECURRENCE-ID or NULL). The key's third part is
+    /// written as the unique index `items_key` has it, so the lookup uses all of that index:
+    /// with `recurrence_id IS ?` it used (calendar_id, uid) only and read every override of the
+    /// UID, and re-importing a series with 4,000 overrides took 1.4 s (8,000: 9.4 s).
+    package static let storedRowSQL = """
+        SELECT id, kind, model, source_text, sequence, last_modified, dtstamp FROM items
+        WHERE calendar_id = ? AND uid = ? AND coalesce(recurrence_id, 'master') = coalesce(?, 'master')
+        """
+
     func storedRow(calendarID: Int64, uid: String, recurrenceID: Double?, _ db: Connection) throws -> StoredRow? {
         var found: StoredRow?
-        try db.forEachRow("""
-            SELECT id, kind, model, source_text, sequence, last_modified, dtstamp FROM items
-            WHERE calendar_id = ? AND uid = ? AND recurrence_id IS ?
-            """, [.integer(calendarID), .text(uid), SQLValue(recurrenceID)]) { row in
+        try db.forEachRow(Self.storedRowSQL, [.integer(calendarID), .text(uid), SQLValue(recurrenceID)]) { row in
             guard let kind = ItemKind(rawValue: row.text(1) ?? "") else {
                 throw StoreError.invalidData("item '\(uid)' has an unknown kind '\(row.text(1) ?? "")'")
             }

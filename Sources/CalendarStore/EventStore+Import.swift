@@ -93,34 +93,45 @@ extension EventStore {
         }
     }
 
-    /// A stored calendar with a document's header applied, as an import refreshes it: the
+    /// Applies a document's header to a stored calendar, as an import refreshes it: the
     /// header's properties where it has them, read-only when asked, and the header's verbatim
     /// properties and components that the calendar lacks appended (`known` holds the calendar's
-    /// verbatim components, so that a calendar that gathers thousands of them does not compare
-    /// each new one with all of them). A read-only calendar only takes a refresh of the feed it
-    /// came from; another source throws ``StoreError/readOnlyCalendar(_:)``.
-    static func refreshed(_ existing: CalendarRow, with document: CalendarDocument, readOnly: Bool,
-                          knownComponents known: inout Set<String>) throws -> CalendarRow {
-        var row = existing
-        var calendar = existing.calendar
-        if !calendar.allowsContentModifications {
-            guard let source = calendar.sourceName, source == document.calendar.sourceName else {
-                throw StoreError.readOnlyCalendar(calendar.title)
+    /// verbatim properties and components, so that a calendar that gathers thousands of them
+    /// does not compare each new one with all of them; the row is changed in place, not
+    /// copied). A read-only
+    /// calendar only takes a refresh of the feed it came from; another source throws
+    /// ``StoreError/readOnlyCalendar(_:)`` and leaves the row as it was.
+    static func refresh(_ row: inout CalendarRow, with document: CalendarDocument, readOnly: Bool,
+                        known: inout KnownParts) throws {
+        if !row.calendar.allowsContentModifications {
+            guard let source = row.calendar.sourceName, source == document.calendar.sourceName else {
+                throw StoreError.readOnlyCalendar(row.calendar.title)
             }
         }
-        calendar.color = document.calendar.color ?? calendar.color
-        calendar.calendarDescription = document.calendar.calendarDescription ?? calendar.calendarDescription
-        calendar.productID = document.calendar.productID ?? calendar.productID
-        calendar.defaultTimeZoneIdentifier = document.calendar.defaultTimeZoneIdentifier ?? calendar.defaultTimeZoneIdentifier
-        calendar.sourceName = calendar.sourceName ?? document.calendar.sourceName
-        if readOnly { calendar.allowsContentModifications = false }
-        row.calendar = calendar
-        row.extraProperties += document.extraProperties.filter { !existing.extraProperties.contains($0) }
-        // Components the document repeats are all kept, as they are when the calendar is new.
-        let newComponents = document.extraComponents.filter { !known.contains($0) }
+        row.calendar.color = document.calendar.color ?? row.calendar.color
+        row.calendar.calendarDescription = document.calendar.calendarDescription ?? row.calendar.calendarDescription
+        row.calendar.productID = document.calendar.productID ?? row.calendar.productID
+        row.calendar.defaultTimeZoneIdentifier = document.calendar.defaultTimeZoneIdentifier ?? row.calendar.defaultTimeZoneIdentifier
+        row.calendar.sourceName = row.calendar.sourceName ?? document.calendar.sourceName
+        if readOnly { row.calendar.allowsContentModifications = false }
+        // What the document repeats is all kept, as it is when the calendar is new.
+        let newProperties = document.extraProperties.filter { !known.properties.contains($0) }
+        row.extraProperties += newProperties
+        known.properties.formUnion(newProperties)
+        let newComponents = document.extraComponents.filter { !known.components.contains($0) }
         row.extraComponents += newComponents
-        known.formUnion(newComponents)
-        return row
+        known.components.formUnion(newComponents)
+    }
+
+    /// A calendar's verbatim properties and components, for ``refresh(_:with:readOnly:known:)``.
+    struct KnownParts {
+        var properties: Set<String>
+        var components: Set<String>
+
+        init(_ row: CalendarRow) {
+            properties = Set(row.extraProperties)
+            components = Set(row.extraComponents)
+        }
     }
 
     /// A new calendar for a document's header (the caller checked that none has the title).

@@ -35,16 +35,17 @@ public final class ImportSession {
     final class ImportedCalendar {
         var row: CalendarRow
         var stored: CalendarRow
-        var knownComponents: Set<String>
+        var known: EventStore.KnownParts
 
         init(row: CalendarRow, stored: CalendarRow) {
             self.row = row
             self.stored = stored
-            knownComponents = Set(row.extraComponents)
+            known = EventStore.KnownParts(row)
         }
 
         var isChanged: Bool {
-            row.calendar != stored.calendar || row.extraProperties != stored.extraProperties
+            // Verbatim parts are only ever appended.
+            row.calendar != stored.calendar || row.extraProperties.count != stored.extraProperties.count
                 || row.extraComponents.count != stored.extraComponents.count
         }
     }
@@ -157,8 +158,7 @@ public final class ImportSession {
         if !calendar.extraComponents.isEmpty, let imported = calendars[calendar.title] {
             var header = calendar.header
             header.extraComponents += calendar.extraComponents
-            imported.row = try EventStore.refreshed(imported.row, with: header, readOnly: readOnly,
-                                                    knownComponents: &imported.knownComponents)
+            try EventStore.refresh(&imported.row, with: header, readOnly: readOnly, known: &imported.known)
         }
         reports.append(calendar.report)
     }
@@ -178,8 +178,7 @@ public final class ImportSession {
     /// header's properties (written by ``finish()``).
     private func importCalendar(_ header: CalendarDocument, title: String) throws -> (id: Int64, created: Bool) {
         if let imported = calendars[title] {
-            imported.row = try EventStore.refreshed(imported.row, with: header, readOnly: readOnly,
-                                                    knownComponents: &imported.knownComponents)
+            try EventStore.refresh(&imported.row, with: header, readOnly: readOnly, known: &imported.known)
             return (imported.row.id, false)
         }
         guard let stored = try store.calendarRow(titled: title, db) else {
@@ -188,7 +187,7 @@ public final class ImportSession {
             return (row.id, true)
         }
         let imported = ImportedCalendar(row: stored, stored: stored)
-        imported.row = try EventStore.refreshed(stored, with: header, readOnly: readOnly, knownComponents: &imported.knownComponents)
+        try EventStore.refresh(&imported.row, with: header, readOnly: readOnly, known: &imported.known)
         calendars[title] = imported
         return (stored.id, false)
     }

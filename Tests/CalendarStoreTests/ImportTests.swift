@@ -374,6 +374,45 @@ struct ImportStreamTests {
         }
     }
 
+    /// An item is found by its whole key through the key's index, so finding one override of a
+    /// series does not read the others (re-importing 8,000 overrides took 9.4 s when it did).
+    /// The plan is SQLite's own report; the lookups' results are checked for a master and its
+    /// overrides, including an override at the epoch (0.0, which is not NULL).
+    @Test func itemLookupUsesTheWholeKey() throws {
+        try withStore { store in
+            var master = makeEvent("s@x", "Series", start: utc(2026, 3, 2, 9), minutes: 15)
+            master.recurrenceRules = [RecurrenceRule(frequency: .daily)]
+            var overrides: [Event] = []
+            for day in 3...5 {
+                var moved = makeEvent("s@x", "Moved \(day)", start: utc(2026, 3, day, 11), minutes: 15)
+                moved.occurrenceDate = utc(2026, 3, day, 9)
+                overrides.append(moved)
+            }
+            var epoch = makeEvent("s@x", "Epoch", start: utc(1970, 1, 1, 1), minutes: 15)
+            epoch.occurrenceDate = Date(timeIntervalSince1970: 0)
+            _ = try store.importDocument(makeDocument("Work", events: [master] + overrides + [epoch]))
+            try store.withRawConnection { db in
+                let plan = try db.rows("EXPLAIN QUERY PLAN " + EventStore.storedRowSQL, [.integer(1), .text("s@x"), .null])
+                let details = plan.compactMap { row -> String? in
+                    if case .text(let detail) = row.last { return detail }
+                    return nil
+                }
+                #expect(details.count == 1)
+                #expect(details.first?.contains("USING INDEX items_key (calendar_id=? AND uid=? AND <expr>=?)") == true, "\(details)")
+                func title(_ recurrenceID: SQLValue) throws -> String? {
+                    let rows = try db.rows(EventStore.storedRowSQL, [.integer(1), .text("s@x"), recurrenceID])
+                    #expect(rows.count <= 1)
+                    guard case .blob(let model)? = rows.first?[2] else { return nil }
+                    return try ItemCodec.decodeEvent(model, sourceText: nil).title
+                }
+                #expect(try title(.null) == "Series")
+                #expect(try title(.real(utc(2026, 3, 4, 9).timeIntervalSince1970)) == "Moved 4")
+                #expect(try title(.real(0)) == "Epoch")
+                #expect(try title(.real(utc(2026, 3, 6, 9).timeIntervalSince1970)) == nil)
+            }
+        }
+    }
+
     @Test func anOverrideAfterItsUpdatedMasterIsKept() throws {
         try withStore { store in
             var master = makeEvent("s@x", "Series", start: utc(2026, 3, 2, 9))
