@@ -38,17 +38,38 @@ public struct RecurringEventExpander: OccurrenceExpanding {
 
 /// One ``ZoneResolver`` per set of VTIMEZONE definitions, so a query over many series of one
 /// calendar builds each libical zone once.
+///
+/// A query hands every series of a calendar the same array of definitions, so an array is
+/// first looked up by its storage (kept here, so it cannot be changed or reused in place while
+/// it is a key), and only a new array by its contents: hashing the definitions for every series
+/// made a year's query over a calendar of 4,000 zones and 4,000 series take 1.3 s (8,000: 4.4 s).
 private final class ResolverCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var cache: [[TimeZoneDefinition]: ZoneResolver] = [:]
+    private var byContents: [[TimeZoneDefinition]: ZoneResolver] = [:]
+    private var byStorage: [UInt: (timeZones: [TimeZoneDefinition], resolver: ZoneResolver)] = [:]
 
     func resolver(for timeZones: [TimeZoneDefinition]) -> ZoneResolver {
+        let storage = Self.storage(of: timeZones)
         lock.lock()
         defer { lock.unlock() }
-        if let hit = cache[timeZones] { return hit }
-        let made = ZoneResolver(timeZones: timeZones)
-        if cache.count > 64 { cache.removeAll() }
-        cache[timeZones] = made
-        return made
+        if let entry = byStorage[storage], Self.storage(of: entry.timeZones) == storage, entry.timeZones.count == timeZones.count {
+            return entry.resolver
+        }
+        let resolver: ZoneResolver
+        if let hit = byContents[timeZones] {
+            resolver = hit
+        } else {
+            resolver = ZoneResolver(timeZones: timeZones)
+            if byContents.count > 64 { byContents.removeAll() }
+            byContents[timeZones] = resolver
+        }
+        if byStorage.count > 64 { byStorage.removeAll() }
+        byStorage[storage] = (timeZones, resolver)
+        return resolver
+    }
+
+    /// Where an array's elements are stored (arrays that share storage have equal elements).
+    private static func storage(of timeZones: [TimeZoneDefinition]) -> UInt {
+        timeZones.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     }
 }
