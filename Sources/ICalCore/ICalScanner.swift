@@ -42,7 +42,8 @@ public struct ICalScanner: Sendable {
         /// Every line; every item handed over; issues reported.
         case full
         /// The structure only: the top-level VCALENDARs' own properties and the VTIMEZONEs
-        /// (a cheap first pass: lines inside other items are not parsed; no issues).
+        /// (a cheap first pass: lines inside other items are not parsed, only searched for the
+        /// zones they name, see ``ScanEvent/zoneReference(_:)``; no issues).
         case outline
     }
 
@@ -87,6 +88,7 @@ public struct ICalScanner: Sendable {
                 children = []
                 roots.append(root)
             case .issue(let issue): issues.append(issue)
+            case .zoneReference: break
             }
         }
         return Result(components: roots, issues: issues, lineCount: summary.lineCount)

@@ -14,4 +14,8 @@ public enum ScanEvent: Sendable {
     case calendarEnded(RawComponent)
     /// Something noticed in the text (reported by ``ICalScanner/Focus/full`` scans only).
     case issue(ScanIssue)
+    /// A time zone the items use, the first time it is named: the value of a `TZID` parameter
+    /// in an item, or of a VCALENDAR's `X-WR-TIMEZONE` (reported by
+    /// ``ICalScanner/Focus/outline`` scans only; quotes and surrounding spaces removed).
+    case zoneReference(String)
 }

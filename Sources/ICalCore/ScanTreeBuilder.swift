@@ -9,6 +9,8 @@ struct ScanTreeBuilder {
     var strayTextReported = false
     /// Any component was begun (the input is iCalendar at all).
     var sawComponent = false
+    /// Zones an outline scan reported as used (``ScanEvent/zoneReference(_:)``), each once.
+    var reportedZones: Set<String> = []
     /// Components that only ever sit directly in a VCALENDAR.
     static let topLevelKinds: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY"]
 
@@ -36,8 +38,14 @@ struct ScanTreeBuilder {
 
     mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, _ emit: (ScanEvent) throws -> Void) rethrows {
         if focus == .outline && (skippedDepth > 0 || stack.isEmpty || insideSkippedItem) {
-            // Only BEGIN and END change the structure: other lines need no parsing here.
-            guard ScanTreeBuilder.isBeginOrEnd(bytes) else { return }
+            // Only BEGIN and END change the structure: other lines need no parsing here, apart
+            // from the zones they name.
+            guard ScanTreeBuilder.isBeginOrEnd(bytes) else {
+                if skippedDepth == 0, !stack.isEmpty, let zone = ScanTreeBuilder.zoneParameter(bytes) {
+                    try reportZone(zone, emit)
+                }
+                return
+            }
         }
         guard let parsed = ContentLineParser.parse(bytes, line: line) else {
             if stack.isEmpty && skippedDepth == 0 {
@@ -101,8 +109,51 @@ struct ScanTreeBuilder {
         } else if stack.isEmpty {
             try reportStray(line: line, emit)
         } else {
+            if focus == .outline && cl.name == "X-WR-TIMEZONE" && stack.count == 1 && stack[0].name == "VCALENDAR" {
+                try reportZone(cl.value, emit)
+            }
             stack[stack.count - 1].properties.append(cl)
         }
+    }
+
+    private mutating func reportZone(_ zone: String, _ emit: (ScanEvent) throws -> Void) rethrows {
+        let trimmed = zone.trimmingSpaces()
+        guard !trimmed.isEmpty, reportedZones.insert(trimmed).inserted else { return }
+        try emit(.zoneReference(trimmed))
+    }
+
+    /// The value of the line's `TZID` parameter (in any letter case, quotes removed), when it
+    /// has one; read from the bytes without parsing the line. A parameter value may hold `:`
+    /// only when quoted, so the parameters end at the first unquoted `:`.
+    static func zoneParameter(_ b: UnsafeBufferPointer<UInt8>) -> String? {
+        let n = b.count
+        var i = 0
+        var quoted = false
+        while i < n {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") {
+                quoted.toggle()
+            } else if !quoted {
+                if c == UInt8(ascii: ":") { return nil }
+                if c == UInt8(ascii: ";"), i + 5 < n,
+                   b[i + 1] & 0xDF == UInt8(ascii: "T"), b[i + 2] & 0xDF == UInt8(ascii: "Z"),
+                   b[i + 3] & 0xDF == UInt8(ascii: "I"), b[i + 4] & 0xDF == UInt8(ascii: "D"), b[i + 5] == UInt8(ascii: "=") {
+                    var start = i + 6
+                    var end = start
+                    if start < n, b[start] == UInt8(ascii: "\"") {
+                        start += 1
+                        end = start
+                        while end < n, b[end] != UInt8(ascii: "\"") { end += 1 }
+                    } else {
+                        while end < n, b[end] != UInt8(ascii: ";"), b[end] != UInt8(ascii: ":"), b[end] != UInt8(ascii: ",") { end += 1 }
+                    }
+                    var invalid = false
+                    return ContentLineParser.decode(b, start..<end, invalid: &invalid)
+                }
+            }
+            i += 1
+        }
+        return nil
     }
 
     /// `BEGIN:`, `BEGIN;`, `END:` or `END;` in any letter case: the lines that can be a

@@ -21,6 +21,7 @@ struct StreamingScanTests {
         var items: [(RawComponent, inCalendar: Bool)] = []
         var calendars: [RawComponent] = []
         var issues: [ScanIssue] = []
+        var zones: [String] = []
     }
 
     static func stream(_ path: String, chunk: Int, maxLineBytes: Int = 16 << 20, focus: ICalScanner.Focus = .full) throws -> (Streamed, ICalScanner.Summary) {
@@ -31,6 +32,7 @@ struct StreamingScanTests {
             case .component(let c, let inCalendar): s.items.append((c, inCalendar))
             case .calendarEnded(let root): s.calendars.append(root)
             case .issue(let issue): s.issues.append(issue)
+            case .zoneReference(let zone): s.zones.append(zone)
             }
         }
         return (s, summary)
@@ -107,6 +109,43 @@ struct StreamingScanTests {
                 #expect(s.items[1].0.property("TZID")?.value == "Late")
                 #expect(s.items[1].0.components.first?.property("TZOFFSETTO")?.value == "+0300")
                 #expect(s.calendars.first?.properties.map(\.name) == ["X-WR-TIMEZONE", "X-AFTER"])
+            }
+        }
+    }
+
+    /// An outline scan names each zone the items use once, in order of first mention: TZID
+    /// parameters in any letter case, quoted (a quoted value may hold `:` and `;`) or not,
+    /// on any property and in subcomponents, and the calendar's X-WR-TIMEZONE. A `;TZID=` inside
+    /// a quoted value or in the property value is no parameter. Full scans name none.
+    @Test func outlineNamesTheZonesItemsUse() throws {
+        let bytes = Array("""
+            BEGIN:VCALENDAR
+            X-WR-TIMEZONE: Europe/Paris 
+            BEGIN:VEVENT
+            DTSTART;TZID=Europe/Berlin:20260301T090000
+            DTEND;VALUE=DATE-TIME;tzid="America/New_York":20260301T100000
+            EXDATE;TZID=Europe/Berlin:20260302T090000
+            ATTENDEE;CN="Doe;TZID=Fake":mailto:a@x;TZID=Also-fake
+            DESCRIPTION:see;TZID=NotOne
+            X-THING;X-P="a:b";Tzid="Weird: Zone; Here":x
+            BEGIN:VALARM
+            TRIGGER;VALUE=DATE-TIME;TZID=Asia/Tokyo:20260301T080000
+            END:VALARM
+            END:VEVENT
+            BEGIN:VTODO
+            DUE;TZID=America/New_York:20260305T170000
+            DTSTART;TZID=:20260305T170000
+            END:VTODO
+            END:VCALENDAR
+
+            """.utf8)
+        try Self.withFile(bytes) { path in
+            for chunk in [5, 23, 4096] {
+                let (outline, _) = try Self.stream(path, chunk: chunk, focus: .outline)
+                #expect(outline.zones == ["Europe/Paris", "Europe/Berlin", "America/New_York", "Weird: Zone; Here", "Asia/Tokyo"],
+                        "chunk \(chunk)")
+                let (full, _) = try Self.stream(path, chunk: chunk, focus: .full)
+                #expect(full.zones.isEmpty, "chunk \(chunk)")
             }
         }
     }

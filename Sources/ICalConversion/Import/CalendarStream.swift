@@ -24,24 +24,48 @@ final class CalendarStream {
         var bareCount = 0
         var bareFirstLine = 0
         var bareLastLine = 0
-        /// Builds the VTIMEZONEs met here while the items are read.
+        /// Builds the VTIMEZONEs that items use while the items are read.
         let prebuilder = ZonePrebuilder()
         private var zones: [RawComponent] = []
+        /// Zones named so far, and definitions met before their zone was named (by TZID).
+        private var namedZones: Set<String> = []
+        private var unnamedDefinitions: [String: String] = [:]
+        /// TZIDs whose first definition was offered (the first is the one used).
+        private var offeredZones: Set<String> = []
 
         mutating func note(_ event: ScanEvent) {
             switch event {
             case .calendarBegan: zones = []
             case .component(let c, let inCalendar):
                 if inCalendar {
-                    if c.name == "VTIMEZONE" { zones.append(c); prebuilder.offer(c.text) }
+                    if c.name == "VTIMEZONE" { zones.append(c); offer(c) }
                     return
                 }
                 if bareCount == 0 { bareFirstLine = c.line }
                 bareCount += 1
                 bareLastLine = c.endLine
-                if c.name == "VTIMEZONE" { bareZones.append(c); prebuilder.offer(c.text) }
+                if c.name == "VTIMEZONE" { bareZones.append(c); offer(c) }
             case .calendarEnded(let root): calendars.append((root, zones))
             case .issue: break
+            case .zoneReference(let tzid):
+                namedZones.insert(tzid)
+                if let text = unnamedDefinitions.removeValue(forKey: tzid), offeredZones.insert(tzid).inserted {
+                    prebuilder.offer(text)
+                }
+            }
+        }
+
+        /// A definition is built ahead only once an item names its zone (before or after it), so
+        /// that a file carrying many zones it never uses costs no builds (16 unused zones from
+        /// 1601 beside 8,000 events had made an import 47% slower).
+        private mutating func offer(_ zone: RawComponent) {
+            guard let tzid = zone.property("TZID").map({ TextCodec.unescape($0.value).trimmedSpaces }), !tzid.isEmpty else { return }
+            if offeredZones.contains(tzid) || unnamedDefinitions[tzid] != nil { return }   // not the first definition
+            if namedZones.contains(tzid) {
+                offeredZones.insert(tzid)
+                prebuilder.offer(zone.text)
+            } else {
+                unnamedDefinitions[tzid] = zone.text
             }
         }
     }
@@ -89,6 +113,8 @@ final class CalendarStream {
                 if inCalendar { try self.item(c) } else if bareInSecondPass { try self.bareItem(c) }
             case .calendarEnded:
                 try self.end()
+            case .zoneReference:
+                break   // outline scans only
             }
         }
         if !bareInSecondPass && outline.bareCount > 0 {
