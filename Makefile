@@ -72,12 +72,14 @@ bench: build
 bench-large: build
 	Bench/run.sh --large 500M --no-python
 
-## Every test under AddressSanitizer; the store's concurrency tests under ThreadSanitizer.
+## Every test under AddressSanitizer; the tests of concurrent parts (the store, import's reader
+## and writer threads, zones built ahead) under ThreadSanitizer.
 test-asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt $(SWIFT) test --sanitize=address --scratch-path .build/asan
 
 test-tsan: deps
-	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter CalendarStoreTests
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan \
+	  --filter 'CalendarStoreTests|ZonePrebuilderTests|ZoneOfferTests|BatchQueueTests|ImportCommandTests|StreamingReadTests' 
 
 ## Fuzz read → write → read with libFuzzer + AddressSanitizer for FUZZ_SECONDS (default 600).
 ## Seeds: Fixtures/; findings land in .build/fuzz-artifacts/ (add each one to Fixtures/fuzz/).
