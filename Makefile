@@ -79,7 +79,7 @@ test-asan: deps
 
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan \
-	  --filter 'CalendarStoreTests|ZonePrebuilderTests|ZoneOfferTests|BatchQueueTests|ImportCommandTests|StreamingReadTests' 
+	  --filter 'CalendarStoreTests|ZonePrebuilderTests|ZoneOfferTests|BatchQueueTests|ImportCommandTests|StreamingReadTests'
 
 ## Fuzz read → write → read with libFuzzer + AddressSanitizer for FUZZ_SECONDS (default 600).
 ## Seeds: Fixtures/; findings land in .build/fuzz-artifacts/ (add each one to Fixtures/fuzz/).
