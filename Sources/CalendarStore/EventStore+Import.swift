@@ -98,9 +98,8 @@ extension EventStore {
     /// properties and components that the calendar lacks appended (`known` holds the calendar's
     /// verbatim properties and components, so that a calendar that gathers thousands of them
     /// does not compare each new one with all of them; the row is changed in place, not
-    /// copied). A read-only
-    /// calendar only takes a refresh of the feed it came from; another source throws
-    /// ``StoreError/readOnlyCalendar(_:)`` and leaves the row as it was.
+    /// copied). A read-only calendar only takes a refresh of the feed it came from; another
+    /// source throws ``StoreError/readOnlyCalendar(_:)`` and leaves the row as it was.
     static func refresh(_ row: inout CalendarRow, with document: CalendarDocument, readOnly: Bool,
                         known: inout KnownParts) throws {
         if !row.calendar.allowsContentModifications {
@@ -118,7 +117,12 @@ extension EventStore {
         let newProperties = document.extraProperties.filter { !known.properties.contains($0) }
         row.extraProperties += newProperties
         known.properties.formUnion(newProperties)
-        let newComponents = document.extraComponents.filter { !known.components.contains($0) }
+        gather(components: document.extraComponents, into: &row, known: &known)
+    }
+
+    /// Appends the verbatim components the calendar lacks (those `components` repeats, all).
+    static func gather(components: [String], into row: inout CalendarRow, known: inout KnownParts) {
+        let newComponents = components.filter { !known.components.contains($0) }
         row.extraComponents += newComponents
         known.components.formUnion(newComponents)
     }

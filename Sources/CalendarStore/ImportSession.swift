@@ -29,7 +29,9 @@ public final class ImportSession {
     /// VCALENDARs that go into one calendar (libical's large.ics has 1,788) read, decoded,
     /// merged and wrote that calendar's growing list of verbatim components twice per
     /// VCALENDAR: 2.8 s of a 1 MB import.
-    private var calendars: [String: ImportedCalendar] = [:]
+    /// Keyed by the title's bytes: SQLite compares titles byte by byte, while two `String`s in
+    /// different Unicode normal forms ("Café" with é or with e + U+0301) are equal.
+    private var calendars: [[UInt8]: ImportedCalendar] = [:]
 
     /// A calendar's row as this import leaves it, and as it was read.
     final class ImportedCalendar {
@@ -85,9 +87,10 @@ public final class ImportSession {
         self.dryRun = dryRun
     }
 
-    /// Starts a calendar (ending the open one): created or refreshed with the header's
-    /// properties; its VTIMEZONEs stored, replacing those with the same TZID. The header's
-    /// events and reminders are not imported (hand them to `add`).
+    /// Starts a calendar (ending the open one): created, or refreshed with the header's
+    /// properties (in memory: ``finish()`` writes the calendar's row); its VTIMEZONEs stored,
+    /// replacing those with the same TZID. The header's events and reminders are not imported
+    /// (hand them to `add`).
     public func begin(_ header: CalendarDocument) throws {
         try end()
         let title = calendarTitle ?? header.calendar.title
@@ -144,8 +147,8 @@ public final class ImportSession {
     }
 
     /// Ends the open calendar (nothing when none is open): drops the stored overrides of
-    /// updated masters that the input lacks, stores the new verbatim components, and adds
-    /// the calendar's report to `reports`.
+    /// updated masters that the input lacks, gathers the new verbatim components into the
+    /// calendar (``finish()`` writes them), and adds the calendar's report to `reports`.
     public func end() throws {
         guard let calendar = open else { return }
         open = nil
@@ -155,10 +158,9 @@ public final class ImportSession {
                                       keeping: calendar.overrides[master.kind.rawValue + ":" + master.uid] ?? [],
                                       report: &calendar.report, db)
         }
-        if !calendar.extraComponents.isEmpty, let imported = calendars[calendar.title] {
-            var header = calendar.header
-            header.extraComponents += calendar.extraComponents
-            try EventStore.refresh(&imported.row, with: header, readOnly: readOnly, known: &imported.known)
+        if !calendar.extraComponents.isEmpty, let imported = calendars[Array(calendar.title.utf8)] {
+            // The header was applied (and a read-only calendar's source checked) at `begin`.
+            EventStore.gather(components: calendar.extraComponents, into: &imported.row, known: &imported.known)
         }
         reports.append(calendar.report)
     }
@@ -177,18 +179,19 @@ public final class ImportSession {
     /// The calendar a header goes into, created (`created` is true) or refreshed with the
     /// header's properties (written by ``finish()``).
     private func importCalendar(_ header: CalendarDocument, title: String) throws -> (id: Int64, created: Bool) {
-        if let imported = calendars[title] {
+        let key = Array(title.utf8)
+        if let imported = calendars[key] {
             try EventStore.refresh(&imported.row, with: header, readOnly: readOnly, known: &imported.known)
             return (imported.row.id, false)
         }
         guard let stored = try store.calendarRow(titled: title, db) else {
             let row = try store.insertImportedCalendar(header, title: title, readOnly: readOnly, db)
-            calendars[title] = ImportedCalendar(row: row, stored: row)
+            calendars[key] = ImportedCalendar(row: row, stored: row)
             return (row.id, true)
         }
         let imported = ImportedCalendar(row: stored, stored: stored)
         try EventStore.refresh(&imported.row, with: header, readOnly: readOnly, known: &imported.known)
-        calendars[title] = imported
+        calendars[key] = imported
         return (stored.id, false)
     }
 }

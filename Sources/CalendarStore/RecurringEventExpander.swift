@@ -52,9 +52,8 @@ private final class ResolverCache: @unchecked Sendable {
         let storage = Self.storage(of: timeZones)
         lock.lock()
         defer { lock.unlock() }
-        if let entry = byStorage[storage], Self.storage(of: entry.timeZones) == storage, entry.timeZones.count == timeZones.count {
-            return entry.resolver
-        }
+        // The entry keeps its array, so storage at this address holds that array's elements.
+        if let entry = byStorage[storage], entry.timeZones.count == timeZones.count { return entry.resolver }
         let resolver: ZoneResolver
         if let hit = byContents[timeZones] {
             resolver = hit
@@ -63,6 +62,9 @@ private final class ResolverCache: @unchecked Sendable {
             if byContents.count > 64 { byContents.removeAll() }
             byContents[timeZones] = resolver
         }
+        // One array kept per resolver: each query loads its own copy of a calendar's zones, and
+        // a long-lived store would otherwise keep one copy per query.
+        byStorage = byStorage.filter { $0.value.resolver !== resolver }
         if byStorage.count > 64 { byStorage.removeAll() }
         byStorage[storage] = (timeZones, resolver)
         return resolver

@@ -9,6 +9,9 @@ public struct ConversionOptions: Hashable, Sendable {
     public var fallbackCalendarTitle: String? = nil
     /// Limits that guard against pathological input.
     public var limits: Limits = .default
+    /// VTIMEZONEs a reading builds ahead on a helper thread, at most, once its items name them
+    /// (see ``ZonePrebuilder``); 0 builds every zone when first needed, on the reading thread.
+    public var zonesBuiltAhead: Int = 16
 
     public init(applyCalendarTimeZone: Bool = true, fallbackCalendarTitle: String? = nil, limits: Limits = .default) {
         self.applyCalendarTimeZone = applyCalendarTimeZone

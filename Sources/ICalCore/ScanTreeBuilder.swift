@@ -122,38 +122,57 @@ struct ScanTreeBuilder {
         try emit(.zoneReference(trimmed))
     }
 
-    /// The value of the line's `TZID` parameter (in any letter case, quotes removed), when it
-    /// has one; read from the bytes without parsing the line. A parameter value may hold `:`
-    /// only when quoted, so the parameters end at the first unquoted `:`.
+    /// The first value of the line's `TZID` parameter, read from the bytes with the syntax
+    /// ``ContentLineParser`` reads parameters with (a name of any letter case, spaces around it
+    /// ignored; a value quoted only when a quote opens it; RFC 6868 carets decoded), without
+    /// making the rest of the line. nil when the line has none, or is no `NAME...:VALUE` line.
     static func zoneParameter(_ b: UnsafeBufferPointer<UInt8>) -> String? {
         let n = b.count
         var i = 0
-        var quoted = false
-        while i < n {
-            let c = b[i]
-            if c == UInt8(ascii: "\"") {
-                quoted.toggle()
-            } else if !quoted {
-                if c == UInt8(ascii: ":") { return nil }
-                if c == UInt8(ascii: ";"), i + 5 < n,
-                   b[i + 1] & 0xDF == UInt8(ascii: "T"), b[i + 2] & 0xDF == UInt8(ascii: "Z"),
-                   b[i + 3] & 0xDF == UInt8(ascii: "I"), b[i + 4] & 0xDF == UInt8(ascii: "D"), b[i + 5] == UInt8(ascii: "=") {
-                    var start = i + 6
-                    var end = start
-                    if start < n, b[start] == UInt8(ascii: "\"") {
-                        start += 1
-                        end = start
-                        while end < n, b[end] != UInt8(ascii: "\"") { end += 1 }
-                    } else {
-                        while end < n, b[end] != UInt8(ascii: ";"), b[end] != UInt8(ascii: ":"), b[end] != UInt8(ascii: ",") { end += 1 }
-                    }
-                    var invalid = false
-                    return ContentLineParser.decode(b, start..<end, invalid: &invalid)
-                }
-            }
+        while i < n, ContentLineParser.isNameByte(b[i]) { i += 1 }
+        guard i > 0 else { return nil }
+        var found: String?
+        var invalid = false
+        while i < n, b[i] == UInt8(ascii: ";") {
             i += 1
+            let nameStart = i
+            while i < n, b[i] != UInt8(ascii: "="), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") { i += 1 }
+            let isTZID = found == nil && isTZIDName(b, nameStart..<i)
+            guard i < n, b[i] == UInt8(ascii: "=") else { continue }
+            i += 1
+            var first = true
+            while true {
+                var range: Range<Int>
+                if i < n, b[i] == UInt8(ascii: "\"") {
+                    i += 1
+                    let start = i
+                    while i < n, b[i] != UInt8(ascii: "\"") { i += 1 }
+                    range = start..<i
+                    if i < n { i += 1 }
+                    while i < n, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") { i += 1 }
+                } else {
+                    let start = i
+                    while i < n, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") { i += 1 }
+                    range = start..<i
+                }
+                if isTZID && first { found = ContentLineParser.decodeParameterValue(b, range, invalid: &invalid) }
+                first = false
+                guard i < n, b[i] == UInt8(ascii: ",") else { break }
+                i += 1
+            }
         }
-        return nil
+        guard i < n, b[i] == UInt8(ascii: ":") else { return nil }
+        return found
+    }
+
+    /// `TZID` in any letter case, spaces and tabs around it ignored.
+    private static func isTZIDName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, b[lower] == 0x20 || b[lower] == 0x09 { lower += 1 }
+        while upper > lower, b[upper - 1] == 0x20 || b[upper - 1] == 0x09 { upper -= 1 }
+        guard upper - lower == 4 else { return false }
+        return b[lower] & 0xDF == UInt8(ascii: "T") && b[lower + 1] & 0xDF == UInt8(ascii: "Z")
+            && b[lower + 2] & 0xDF == UInt8(ascii: "I") && b[lower + 3] & 0xDF == UInt8(ascii: "D")
     }
 
     /// `BEGIN:`, `BEGIN;`, `END:` or `END;` in any letter case: the lines that can be a

@@ -10,6 +10,7 @@ public func fuzzReadWrite(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = Data(bytes: data, count: size)
     var options = ConversionOptions()
     options.limits.maxLineBytes = 1 << 16
+    options.zonesBuiltAhead = 0   // one thread: repeatable runs, no thread per input
     let reader = ICalendarReader(options: options)
     let first = reader.read(input, fileName: "fuzz")
     let text = ICalendarWriter().write(first.documents)

@@ -413,6 +413,34 @@ struct ImportStreamTests {
         }
     }
 
+    /// Titles in different Unicode normal forms are different calendars to SQLite (it compares
+    /// bytes), also within one import; and a read-only import of a feed without a source
+    /// gathers its VCALENDAR's verbatim components (the source is checked when it begins).
+    @Test func calendarsOfOneImportAreKeptApartByTheirBytes() throws {
+        try withStore { store in
+            let composed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+            #expect(composed == decomposed)   // equal as Swift strings
+            let reports = try store.importStream { session in
+                try session.begin(makeDocument(composed))
+                try session.add(makeEvent("a@x", start: utc(2026, 3, 2, 9)))
+                try session.begin(makeDocument(decomposed))
+                try session.add(makeEvent("b@x", start: utc(2026, 3, 3, 9)))
+                return true
+            }
+            #expect(reports.map(\.createdCalendar) == [true, true])
+            let titles = try store.calendars().map { Array($0.title.utf8) }
+            #expect(titles.contains(Array(composed.utf8)) && titles.contains(Array(decomposed.utf8)))
+            let feed = try store.importStream(readOnly: true) { session in
+                try session.begin(makeDocument("No source"))
+                try session.add(makeEvent("c@x", start: utc(2026, 3, 4, 9)))
+                session.addExtraComponent("BEGIN:VJOURNAL\r\nUID:j@x\r\nEND:VJOURNAL")
+                return true
+            }
+            #expect(feed.map(\.added) == [1])
+            #expect(try store.document(forCalendar: "No source").extraComponents == ["BEGIN:VJOURNAL\r\nUID:j@x\r\nEND:VJOURNAL"])
+        }
+    }
+
     @Test func anOverrideAfterItsUpdatedMasterIsKept() throws {
         try withStore { store in
             var master = makeEvent("s@x", "Series", start: utc(2026, 3, 2, 9))

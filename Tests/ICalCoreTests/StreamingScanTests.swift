@@ -150,6 +150,29 @@ struct StreamingScanTests {
         }
     }
 
+    /// Odd lines in the outline: the TZID parameter is read as the full parse reads it.
+    @Test func outlineReadsZoneParametersAsTheParserDoes() throws {
+        let lines = [
+            "DTSTART;TZID=NoColon",                       // no value: not a property line
+            "DTSTART;X=a\"b:c\";TZID=Fake:20260301",      // a quote inside a value opens nothing: the value starts at "b:"
+            "DTSTART; tzid =Spaced:20260301T090000",
+            "DTSTART;TZID=\"Unclosed:20260301T090000",    // the quote runs to the end: no ':' after it
+            "DTSTART;TZID=Caret^'s Zone:20260301T090000",  // RFC 6868: ^' is a double quote
+            "DTSTART;TZID=Zürich:20260301T090000",
+            "DTSTART;TZID=First,Second:20260301T090000",
+        ]
+        let bytes = Array(("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n" + lines.map { $0 + "\r\n" }.joined()
+                           + "END:VEVENT\r\nEND:VCALENDAR\r\n").utf8)
+        try Self.withFile(bytes) { path in
+            let (outline, _) = try Self.stream(path, chunk: 4096, focus: .outline)
+            #expect(outline.zones == ["Spaced", "Caret\"s Zone", "Zürich", "First"])
+            // The full parse of the same lines gives the same first TZIDs.
+            let (full, _) = try Self.stream(path, chunk: 4096, focus: .full)
+            let parsed = full.items.first?.0.properties.compactMap { $0.parameter("TZID") } ?? []
+            #expect(parsed == ["Spaced", "Caret\"s Zone", "Zürich", "First"])
+        }
+    }
+
     @Test func aLineOverTheLimitIsDroppedEvenWhenLongerThanTheBuffer() throws {
         let long = "DESCRIPTION:" + String(repeating: "x", count: 300)
         let bytes = TestBytes.lines(["BEGIN:VEVENT", "UID:1", long, " folded tail", "SUMMARY:kept", "END:VEVENT"])

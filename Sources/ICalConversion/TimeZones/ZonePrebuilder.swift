@@ -5,15 +5,17 @@ import ICalCore
 ///
 /// Making a ``VTimeZone`` is the costliest step of reading a typical feed's first items:
 /// libical expands each zone's observances from their start to ten years ahead, an ICU-driven
-/// walk of about 11 million instructions per zone, and the items that need the zones come
-/// right after them. The outline pass offers each VTIMEZONE it meets (``offer(_:)``); a helper
-/// thread builds them in file order while the reader goes on. ``zone(for:)`` then hands a built
-/// zone over, waits for one being built, or builds one the helper has not reached yet on the
+/// walk of about 11 million instructions per zone (about 80 million from 1601), and the items
+/// that need the zones come right after them. The outline pass offers each definition once an
+/// item names its zone (``offer(_:)``, see `CalendarStream.Outline`); a helper thread builds
+/// them in the order offered while the reader goes on. ``zone(for:)`` then hands a built zone
+/// over, waits for one being built, or builds one the helper has not reached yet on the
 /// caller's thread, so neither thread ever waits for a zone queued behind another.
 ///
-/// At most ``limit`` definitions are offered per read, so a file that carries hundreds of
-/// zones (and uses few) costs at most that many builds nobody asked for; the rest are built
-/// when first asked, as without a prebuilder.
+/// At most ``limit`` definitions are offered per read (`ConversionOptions.zonesBuiltAhead`; 0
+/// starts no thread); the rest are built when first asked, as without a prebuilder. After
+/// ``stop()`` the helper starts no further build; one under way runs to its end (it is not
+/// waited for).
 public final class ZonePrebuilder: @unchecked Sendable {
     /// What a ``zone(for:)`` call finds.
     public enum Lookup {
@@ -89,7 +91,7 @@ public final class ZonePrebuilder: @unchecked Sendable {
     }
 
     /// Definitions the helper thread built (for tests).
-    public var builtByHelper: Int {
+    var builtByHelper: Int {
         condition.lock()
         defer { condition.unlock() }
         return helperBuilds
@@ -97,7 +99,7 @@ public final class ZonePrebuilder: @unchecked Sendable {
     private var helperBuilds = 0
 
     /// Offered definitions built by ``zone(for:)`` on the asking thread (for tests).
-    public var builtOnDemand: Int {
+    var builtOnDemand: Int {
         condition.lock()
         defer { condition.unlock() }
         return demandBuilds
@@ -105,7 +107,7 @@ public final class ZonePrebuilder: @unchecked Sendable {
     private var demandBuilds = 0
 
     /// Waits until the helper thread has ended (for tests).
-    public func waitForHelper() {
+    func waitForHelper() {
         condition.lock()
         while helperRunning { condition.wait() }
         condition.unlock()

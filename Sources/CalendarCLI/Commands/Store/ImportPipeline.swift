@@ -105,7 +105,7 @@ enum ImportPipeline {
                         case .end: try session.end()
                         }
                     }
-                    queue.giveBack(batch)
+                    queue.giveBack(consume batch)
                 }
                 return try queue.waitForResult()
             } catch {
@@ -162,15 +162,18 @@ final class BatchQueue: @unchecked Sendable {
         return spent
     }
 
-    /// Consumer: a batch it is done with, to be freed by the producer at its next ``put(_:)``.
+    /// Consumer: a batch it is done with (its last reference), freed by the producer at its next
+    /// ``put(_:)``; batches given back once the producer finished, or after a cancel, are freed
+    /// where they are dropped.
     /// Items are allocated on the producer's thread; freed on the consumer's, each free takes the
     /// lock of the producer's malloc arena, which the producer holds while it allocates, and the
     /// consumer (the slower side at the end of an import) waits for it. Given back, they are
     /// freed where they were made, while the consumer goes on writing.
-    func giveBack(_ batch: [ImportPipeline.Step]) {
+    func giveBack(_ batch: consuming [ImportPipeline.Step]) {
         condition.lock()
-        if outcome == nil { given.append(batch) }
-        condition.unlock()
+        defer { condition.unlock() }
+        guard outcome == nil, !cancelled else { return }
+        given.append(batch)
     }
 
     /// Batches put and not yet taken.
@@ -184,8 +187,11 @@ final class BatchQueue: @unchecked Sendable {
     func finish(_ result: Result<ReadResult, any Error>) {
         condition.lock()
         outcome = result
+        let spent = given   // freed here, on the producer's thread, after the lock
+        given = []
         condition.broadcast()
         condition.unlock()
+        withExtendedLifetime(spent) {}
     }
 
     /// Consumer: the next batch; nil when the producer finished and everything was taken.
@@ -218,6 +224,7 @@ final class BatchQueue: @unchecked Sendable {
         discarding = true
         cancelled = true
         batches.removeAll()
+        given.removeAll()
         condition.broadcast()
         condition.unlock()
     }
