@@ -1,4 +1,5 @@
 import CalendarModel
+import CalendarTestSupport
 import Foundation
 @testable import ICalConversion
 import ICalCore
@@ -9,26 +10,7 @@ import Testing
 @Suite("Zones built ahead")
 struct ZonePrebuilderTests {
     /// RFC 5545 §3.6.5's US Eastern rules under the TZID `tzid`.
-    static func eastern(_ tzid: String) -> String {
-        """
-        BEGIN:VTIMEZONE\r
-        TZID:\(tzid)\r
-        BEGIN:DAYLIGHT\r
-        DTSTART:20070311T020000\r
-        RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU\r
-        TZOFFSETFROM:-0500\r
-        TZOFFSETTO:-0400\r
-        END:DAYLIGHT\r
-        BEGIN:STANDARD\r
-        DTSTART:20071104T020000\r
-        RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU\r
-        TZOFFSETFROM:-0400\r
-        TZOFFSETTO:-0500\r
-        END:STANDARD\r
-        END:VTIMEZONE\r
-
-        """
-    }
+    static func eastern(_ tzid: String) -> String { TestZones.usEastern(tzid: tzid) }
 
     /// 2026-01-15T00:00Z is EST (-5 h), 2026-07-01T00:00Z EDT (-4 h).
     static func expectEastern(_ zone: VTimeZone?, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -36,7 +36,6 @@ public final class ZonePrebuilder: @unchecked Sendable {
     private let condition = NSCondition()
     private var states: [String: State] = [:]
     private var queue: [String] = []
-    private var offered = 0
     private var helperRunning = false
     private var stopped = false
 
@@ -47,8 +46,7 @@ public final class ZonePrebuilder: @unchecked Sendable {
     public func offer(_ text: String) {
         condition.lock()
         defer { condition.unlock() }
-        guard !stopped, offered < limit, states[text] == nil else { return }
-        offered += 1
+        guard !stopped, states.count < limit, states[text] == nil else { return }
         states[text] = .queued
         queue.append(text)
         guard !helperRunning else { return }
