@@ -1,5 +1,10 @@
 import Foundation
 import ICalConversion
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One input of `convert`/`validate`: a path or `-` (standard input), read whole.
 struct InputFile {
@@ -55,20 +60,27 @@ struct InputFile {
     /// `argument` names a regular file (not `-`, a directory, a pipe or a device).
     static func isRegularFile(_ argument: String) -> Bool {
         guard argument != "-" else { return false }
-        return (try? FileManager.default.attributesOfItem(atPath: argument))?[.type] as? FileAttributeType == .typeRegular
+        return fileType(argument) == S_IFREG
+    }
+
+    /// The file type bits of what `path` leads to (links followed), or nil when nothing is
+    /// there. (`FileManager.attributesOfItem` also looked up the owner's and group's names:
+    /// /etc/passwd and /etc/group read on every import.)
+    static func fileType(_ path: String) -> mode_t? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return status.st_mode & S_IFMT
     }
 
     static func locate(_ argument: String, io: CLIIO) throws(CLIError) -> InputFile {
         if argument == "-" { return try read(argument, io: io) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+        guard let type = fileType(argument) else {
             throw CLIError.noInput("No such file: '\(argument)'")
         }
-        if isDirectory.boolValue {
+        if type == S_IFDIR {
             throw CLIError.noInput("'\(argument)' is a directory, not a file")
         }
-        let type = (try? FileManager.default.attributesOfItem(atPath: argument))?[.type] as? FileAttributeType
-        if type != .typeRegular {
+        if type != S_IFREG {
             do {
                 let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: argument))
                 defer { try? handle.close() }
