@@ -117,19 +117,25 @@ public final class ImportSession {
 
     /// Imports one item into the open calendar (rules in ``EventStore/importDocument(_:intoCalendar:readOnly:dryRun:)``).
     public func add(_ item: PreparedItem) throws {
+        var item = item
+        try add(&item)
+    }
+
+    /// ``add(_:)-(PreparedItem)`` of an item used in place (its row gets the calendar's id).
+    public func add(_ item: inout PreparedItem) throws {
         guard let calendar = open else { throw StoreError.invalidData("an item was imported outside any calendar") }
         try store.importItemHook?(calendar.index)
         calendar.index += 1
-        var row = item.row
-        row.calendarID = calendar.id
-        if let recurrenceID = row.recurrenceID {
-            calendar.overrides[row.kind.rawValue + ":" + row.uid, default: []].insert(recurrenceID)
+        item.row.calendarID = calendar.id
+        if let recurrenceID = item.row.recurrenceID {
+            calendar.overrides[item.row.kind.rawValue + ":" + item.row.uid, default: []].insert(recurrenceID)
         }
-        let outcome = try store.importItem(row, sameContent: item.sameContent, report: &calendar.report,
+        let inUse = try indexInUse()
+        let outcome = try store.importItem(item.row, sameContent: { try item.sameContent($0) }, report: &calendar.report,
                                            touched: &calendar.touched, changes: &calendar.changes,
                                            calendarTitle: calendar.title, calendarIsNew: calendar.created,
-                                           indexInUse: try indexInUse(), db)
-        if outcome == .updated && row.recurrenceID == nil { calendar.updatedMasters.append((row.uid, row.kind)) }
+                                           indexInUse: inUse, db)
+        if outcome == .updated && item.row.recurrenceID == nil { calendar.updatedMasters.append((item.row.uid, item.row.kind)) }
     }
 
     /// Whether the occurrence index covers any bucket, asked once: nothing an import does

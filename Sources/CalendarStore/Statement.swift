@@ -1,4 +1,9 @@
 internal import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A value bound to, or read from, an SQL statement.
 package enum SQLValue: Hashable, Sendable {
@@ -28,6 +33,8 @@ package final class Statement {
     let handle: OpaquePointer      // sqlite3_stmt *, owned
     package let sql: String
     unowned let connection: Connection
+    /// How many `?` parameters the SQL has.
+    let parameterCount: Int
 
     init(connection: Connection, sql: String) throws(StoreError) {
         var raw: OpaquePointer?
@@ -39,6 +46,7 @@ package final class Statement {
         self.handle = raw
         self.sql = sql
         self.connection = connection
+        parameterCount = Int(sqlite3_bind_parameter_count(raw))
     }
 
     deinit { sqlite3_finalize(handle) }
@@ -58,9 +66,12 @@ package final class Statement {
         guard code == SQLITE_OK else { throw StoreError(sqliteCode: code, connection: connection.handle, sql: sql) }
     }
 
-    /// Binds values to parameters 1...n.
+    /// Binds values to parameters 1...n (the parameters after them are bound to NULL).
     package func bind(_ values: [SQLValue]) throws(StoreError) {
-        reset()
+        sqlite3_reset(handle)
+        // Every parameter is bound again below, unless fewer values are given: clearing the old
+        // bindings first was 3% of an import's writing thread.
+        if values.count < parameterCount { sqlite3_clear_bindings(handle) }
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
@@ -72,8 +83,11 @@ package final class Statement {
                 // The String's own UTF-8 bytes, up to a NUL as with a C string (no C-string copy
                 // per bind: that was most of the malloc traffic of a large import's writes).
                 code = s.withUTF8 { bytes in
-                    let length = bytes.firstIndex(of: 0) ?? bytes.count
-                    guard let base = bytes.baseAddress, length > 0 else { return sqlite3_bind_text(handle, index, "", 0, csqlite_transient()) }
+                    // memchr: searched byte by byte in Swift, the source texts an import stores
+                    // (the whole file, once) were 5% of its writing thread.
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_text(handle, index, "", 0, csqlite_transient()) }
+                    let length = memchr(base, 0, bytes.count).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+                    guard length > 0 else { return sqlite3_bind_text(handle, index, "", 0, csqlite_transient()) }
                     return base.withMemoryRebound(to: CChar.self, capacity: length) {
                         sqlite3_bind_text(handle, index, $0, Int32(length), csqlite_transient())
                     }
