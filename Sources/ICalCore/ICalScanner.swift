@@ -153,6 +153,9 @@ private struct LineAssembler {
     var logical: [UInt8] = []
     var logicalLine = 0
     var logicalTooLong = false
+    /// The logical line being read is one the builder would drop unread (an outline scan's line
+    /// inside a skipped item, ``ScanTreeBuilder/needsLine(startingWith:)``): it is not gathered.
+    var logicalSkipped = false
     var physicalLine = 0
     var checkedByteOrderMark = false
     /// The rest of a physical line past the limit is being dropped.
@@ -165,7 +168,8 @@ private struct LineAssembler {
     }
 
     mutating func flush(_ emit: (ScanEvent) throws -> Void) rethrows {
-        defer { logical.removeAll(keepingCapacity: true); logicalTooLong = false }
+        defer { logical.removeAll(keepingCapacity: true); logicalTooLong = false; logicalSkipped = false }
+        if logicalSkipped { return }
         if logicalTooLong {
             if builder.focus == .full {
                 try emit(.issue(ScanIssue(kind: .lineTooLong, line: logicalLine,
@@ -243,14 +247,15 @@ private struct LineAssembler {
         physicalLine += 1
         let isContinuation = i < j && (buffer[i] == 0x20 || buffer[i] == 0x09) && logicalLine > 0
         if isContinuation {
-            if !logicalTooLong {
+            if !logicalTooLong && !logicalSkipped {
                 if logical.count + (j - i - 1) > maxLineBytes { logicalTooLong = true }
                 else { logical.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(i + 1)..<j])) }
             }
         } else if i < j {
             try flush(emit)
             logicalLine = physicalLine
-            if j - i > maxLineBytes { logicalTooLong = true }
+            if !builder.needsLine(startingWith: UnsafeBufferPointer(rebasing: buffer[i..<j])) { logicalSkipped = true }
+            else if j - i > maxLineBytes { logicalTooLong = true }
             else { logical.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<j])) }
         }
     }

@@ -14,9 +14,20 @@ struct ScanTreeBuilder {
     /// Components that only ever sit directly in a VCALENDAR.
     static let topLevelKinds: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY"]
 
+    /// An outline scan drops the lines it reads now unparsed, but for BEGIN, END and the
+    /// zones they name (``consume(_:line:_:)``): in a skipped item, past the depth limit, or
+    /// outside any component. Kept up to date where the stack or the skipped depth changes
+    /// (asked for every line, it compared component names each time).
+    private(set) var outlineSkipping: Bool
+
     init(maxNestingDepth: Int, focus: ICalScanner.Focus) {
         self.maxNestingDepth = maxNestingDepth
         self.focus = focus
+        outlineSkipping = focus == .outline
+    }
+
+    private mutating func updateOutlineSkipping() {
+        outlineSkipping = focus == .outline && (skippedDepth > 0 || stack.isEmpty || insideSkippedItem)
     }
 
     var currentName: String? { stack.last?.name }
@@ -32,12 +43,33 @@ struct ScanTreeBuilder {
         return stack.count > level && stack[level].name != "VTIMEZONE"
     }
 
+    /// False for a logical line that ``consume(_:line:_:)`` would drop unread, decided from its
+    /// first physical line (`first`, the rest may follow in folds), so that the line is not
+    /// gathered at all: in an outline scan, a line inside an item it skips (or outside any
+    /// component) that is neither BEGIN nor END and has no parameters, so names no zone.
+    /// Those are most of a file's lines, and gathering them (long DESCRIPTIONs folded many
+    /// times) was most of the outline pass.
+    ///
+    /// It answers as `consume` would for the whole logical line: BEGIN and END are matched
+    /// from the first byte (`isBeginOrEnd`), so any line starting with a B or an E is read;
+    /// ``zoneParameter(_:)`` finds nothing unless a `;` ends the leading name, so a line whose
+    /// name ends in this physical line on another byte names no zone, and one whose name runs
+    /// to the end of it (it may go on after a fold) is read.
+    func needsLine(startingWith first: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard outlineSkipping else { return true }
+        guard let lead = first.first else { return true }
+        if lead & 0xDF == UInt8(ascii: "B") || lead & 0xDF == UInt8(ascii: "E") { return true }
+        var k = 0
+        while k < first.count, ContentLineParser.isNameByte(first[k]) { k += 1 }
+        return k == first.count || first[k] == UInt8(ascii: ";")
+    }
+
     private func report(_ issue: ScanIssue, _ emit: (ScanEvent) throws -> Void) rethrows {
         if focus == .full { try emit(.issue(issue)) }
     }
 
     mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, _ emit: (ScanEvent) throws -> Void) rethrows {
-        if focus == .outline && (skippedDepth > 0 || stack.isEmpty || insideSkippedItem) {
+        if outlineSkipping {
             // Only BEGIN and END change the structure: other lines need no parsing here, apart
             // from the zones they name.
             guard ScanTreeBuilder.isBeginOrEnd(bytes) else {
@@ -73,6 +105,7 @@ struct ScanTreeBuilder {
                                          component: currentName), emit)
                 }
                 skippedDepth += 1
+                updateOutlineSkipping()
                 return
             }
             // Items cannot nest: a BEGIN:VEVENT inside an open VEVENT means the first one lost
@@ -87,10 +120,11 @@ struct ScanTreeBuilder {
             }
             sawComponent = true
             stack.append(RawComponent(name: name, line: line, endLine: line))
+            updateOutlineSkipping()
             if stack.count == 1 && name == "VCALENDAR" { try emit(.calendarBegan(line: line)) }
         } else if cl.name == "END" {
             let name = cl.value.uppercased()
-            if skippedDepth > 0 { skippedDepth -= 1; return }
+            if skippedDepth > 0 { skippedDepth -= 1; updateOutlineSkipping(); return }
             guard let index = stack.lastIndex(where: { $0.name == name }) else {
                 try report(ScanIssue(kind: .unbalancedEnd, line: line,
                                      message: "END:\(name) has no matching BEGIN; ignored", component: currentName), emit)
@@ -199,6 +233,7 @@ struct ScanTreeBuilder {
     /// bare component) is handed over, a subcomponent joins its parent.
     mutating func close(endLine: Int, _ emit: (ScanEvent) throws -> Void) rethrows {
         let skipped = insideSkippedItem
+        defer { updateOutlineSkipping() }
         guard var done = stack.popLast() else { return }
         done.endLine = endLine
         if stack.isEmpty {

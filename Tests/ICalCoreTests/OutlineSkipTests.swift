@@ -1,0 +1,94 @@
+import CalendarTestSupport
+import Foundation
+import Testing
+@testable import ICalCore
+
+/// An outline scan does not gather the lines it would drop unread (`needsLine`): that must
+/// never hide a BEGIN, an END or a zone parameter, whatever the folds.
+@Suite("ICalScanner: lines an outline does not gather")
+struct OutlineSkipTests {
+    /// A builder in the state where an outline scan skips lines (outside any component).
+    static let skipping = ScanTreeBuilder(maxNestingDepth: 64, focus: .outline)
+
+    /// Logical lines put together from the parts that matter to BEGIN/END matching and zone
+    /// parameters (names, parameters with and without quotes, odd separators), each split at
+    /// every point as a fold: wherever `needsLine` says no from the first physical line, the
+    /// whole logical line must be neither BEGIN nor END and name no zone.
+    @Test func aLineLeftUngatheredIsNeverOneTheOutlineReads() {
+        #expect(Self.skipping.outlineSkipping)
+        let names = ["BEGIN", "END", "begin", "End", "B", "E", "BEG", "DTSTART", "X-A.B_9", "9X", "é", "", "UID", "ATTENDEE"]
+        let parameterNames = ["TZID", "tzid", " TZID ", "TZ", "X", "", "TzId"]
+        let parameterValues = ["Europe/Berlin", "\"a:b\"", "\"unclosed", "", "x,y", "^'q"]
+        let values = ["VEVENT", "20260301T090000", "", "a;b:c", "mailto:x@example.com"]
+        let separators = [";", ":", "=", ",", " ", ""]
+        var generator = SplitMix64(seed: 0x5EED)
+        func pick(_ list: [String]) -> String { list[Int(generator.next() % UInt64(list.count))] }
+        var skipped = 0
+        var zonesSeen = 0
+        for _ in 0..<20_000 {
+            var text = pick(names)
+            for _ in 0..<Int(generator.next() % 3) {
+                text += (generator.next() % 4 == 0 ? pick(separators) : ";") + pick(parameterNames)
+                    + (generator.next() % 4 == 0 ? pick(separators) : "=") + pick(parameterValues)
+            }
+            if generator.next() % 5 != 0 { text += ":" + pick(values) }
+            let line = Array(text.utf8)
+            guard let lead = line.first, lead != 0x20, lead != 0x09 else { continue }   // a leading blank folds onto the previous line
+            line.withUnsafeBufferPointer { whole in
+                if ScanTreeBuilder.zoneParameter(whole) != nil { zonesSeen += 1 }
+            }
+            for fold in 1...line.count {   // the first physical line: line[..<fold]
+                let needed = line[..<fold].withUnsafeBufferPointer { Self.skipping.needsLine(startingWith: $0) }
+                guard !needed else { continue }
+                skipped += 1
+                line.withUnsafeBufferPointer { whole in
+                    #expect(!ScanTreeBuilder.isBeginOrEnd(whole), "\(text) split at \(fold)")
+                    #expect(ScanTreeBuilder.zoneParameter(whole) == nil, "\(text) split at \(fold)")
+                }
+            }
+        }
+        // The generator reaches both kinds: lines left ungathered, and lines that name a zone.
+        #expect(skipped > 10_000 && zonesSeen > 1_000, "skipped \(skipped), naming a zone \(zonesSeen)")
+    }
+
+    /// In a file: folds inside a BEGIN, an END and a TZID parameter of skipped items, and the
+    /// lines around them, give the outline what the full parse gives.
+    @Test func foldedStructureAndZonesInSkippedItemsAreRead() throws {
+        let text = [
+            "BEGIN:VCALENDAR", "X-WR-CALNAME:Folds",
+            "BEGIN:VEVENT", "UID:1", "DESCRIPTION:a long text", "  folded", "DTSTART;TZ", " ID=Europe/Berlin:20260301T090000",
+            "BEG", " IN:VALARM", "TRIGGER:-PT5M", "END:VALARM",
+            "X-ODD;", " TZID=America/New_York:1", "ATTENDEE", " ;TZID=Asia/Tokyo:mailto:a@example.com",
+            "EN", " D:VEVENT",
+            "BEGIN:VTODO", "UID:2", "DUE;TZID=Europe/Paris:20260302T100000", "end:vtodo",
+            "END:VCALENDAR",
+        ].map { $0 + "\r\n" }.joined()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("icalkit-outline-\(UUID().uuidString).ics").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var zones: [String] = []
+        var items: [String] = []
+        var calendars: [String] = []
+        try ICalScanner(chunkBytes: 16).scan(fileAt: path, focus: .outline) { event in
+            switch event {
+            case .zoneReference(let zone): zones.append(zone)
+            case .component(let c, _): items.append("\(c.name) \(c.line)-\(c.endLine)")
+            case .calendarEnded(let root): calendars.append(root.properties.map(\.text).joined(separator: "|"))
+            default: break
+            }
+        }
+        #expect(zones == ["Europe/Berlin", "America/New_York", "Asia/Tokyo", "Europe/Paris"])
+        #expect(items == ["VEVENT 3-17", "VTODO 19-22"])
+        #expect(calendars == ["X-WR-CALNAME:Folds"])
+        // The full parse sees the same items and zones.
+        var fullItems: [String] = []
+        var fullZones: [String] = []
+        try ICalScanner(chunkBytes: 16).scan(fileAt: path, focus: .full) { event in
+            guard case .component(let c, _) = event else { return }
+            fullItems.append("\(c.name) \(c.line)-\(c.endLine)")
+            fullZones += c.properties.compactMap { $0.parameter("TZID") }
+        }
+        #expect(fullItems == items)
+        #expect(fullZones == zones)
+    }
+}
