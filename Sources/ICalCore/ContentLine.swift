@@ -24,8 +24,12 @@ public struct ContentLine: Hashable, Sendable {
 
     /// The first value of the named parameter (case-insensitive name).
     public func parameter(_ name: String) -> String? {
-        let upper = ContentLineParser.asciiUppercased(name)   // callers pass upper-case names
-        return parameters.first { $0.name == upper }?.values.first
+        guard !parameters.isEmpty else { return nil }
+        // Callers pass upper-case names: the name as given is tried first (upper-casing it on
+        // every call was most of the time asking took).
+        if let found = parameters.first(where: { $0.name == name }) { return found.values.first }
+        let upper = ContentLineParser.asciiUppercased(name)
+        return upper == name ? nil : parameters.first { $0.name == upper }?.values.first
     }
 
     /// The line as text: the original when there is one, else serialized from the parts

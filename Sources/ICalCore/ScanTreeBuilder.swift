@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Builds components from logical lines and hands each top-level item to the scanner's
 /// consumer as soon as it is complete (see ``ScanEvent``). Only the open components are held.
 struct ScanTreeBuilder {
@@ -11,6 +17,8 @@ struct ScanTreeBuilder {
     var sawComponent = false
     /// Zones an outline scan reported as used (``ScanEvent/zoneReference(_:)``), each once.
     var reportedZones: Set<String> = []
+    /// The first few TZID parameter values met, as written (``reportZone(written:_:)``).
+    private var reportedZoneBytes: [[UInt8]] = []
     /// Components that only ever sit directly in a VCALENDAR.
     static let topLevelKinds: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY"]
 
@@ -73,8 +81,8 @@ struct ScanTreeBuilder {
             // Only BEGIN and END change the structure: other lines need no parsing here, apart
             // from the zones they name.
             guard ScanTreeBuilder.isBeginOrEnd(bytes) else {
-                if skippedDepth == 0, !stack.isEmpty, let zone = ScanTreeBuilder.zoneParameter(bytes) {
-                    try reportZone(zone, emit)
+                if skippedDepth == 0, !stack.isEmpty, let range = ScanTreeBuilder.zoneParameterRange(bytes) {
+                    try reportZone(written: UnsafeBufferPointer(rebasing: bytes[range]), emit)
                 }
                 return
             }
@@ -150,6 +158,23 @@ struct ScanTreeBuilder {
         }
     }
 
+    /// A TZID parameter's value as written (``zoneParameterRange(_:)``): made into the zone's
+    /// name only the first time these bytes are met. Most items name one of a few zones, and
+    /// making, trimming and looking up the name for each was most of the outline's work on
+    /// their lines.
+    private mutating func reportZone(written: UnsafeBufferPointer<UInt8>, _ emit: (ScanEvent) throws -> Void) rethrows {
+        guard let base = written.baseAddress, !written.isEmpty else { return }   // no zone named
+        for known in reportedZoneBytes where known.count == written.count {
+            if known.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base, written.count) == 0 }) { return }
+        }
+        if reportedZoneBytes.count < Self.zoneBytesKept { reportedZoneBytes.append(Array(written)) }
+        var invalid = false
+        try reportZone(ContentLineParser.decodeParameterValue(written, 0..<written.count, invalid: &invalid), emit)
+    }
+
+    /// How many zone values ``reportZone(written:_:)`` remembers as bytes.
+    static let zoneBytesKept = 16
+
     private mutating func reportZone(_ zone: String, _ emit: (ScanEvent) throws -> Void) rethrows {
         let trimmed = zone.trimmingSpaces()
         guard !trimmed.isEmpty, reportedZones.insert(trimmed).inserted else { return }
@@ -161,12 +186,17 @@ struct ScanTreeBuilder {
     /// ignored; a value quoted only when a quote opens it; RFC 6868 carets decoded), without
     /// making the rest of the line. nil when the line has none, or is no `NAME...:VALUE` line.
     static func zoneParameter(_ b: UnsafeBufferPointer<UInt8>) -> String? {
+        var invalid = false
+        return zoneParameterRange(b).map { ContentLineParser.decodeParameterValue(b, $0, invalid: &invalid) }
+    }
+
+    /// Where the value ``zoneParameter(_:)`` reads is written in the line (inside any quotes).
+    static func zoneParameterRange(_ b: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let n = b.count
         var i = 0
         while i < n, ContentLineParser.isNameByte(b[i]) { i += 1 }
         guard i > 0 else { return nil }
-        var found: String?
-        var invalid = false
+        var found: Range<Int>?
         while i < n, b[i] == UInt8(ascii: ";") {
             i += 1
             let nameStart = i
@@ -189,7 +219,7 @@ struct ScanTreeBuilder {
                     while i < n, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") { i += 1 }
                     range = start..<i
                 }
-                if isTZID && first { found = ContentLineParser.decodeParameterValue(b, range, invalid: &invalid) }
+                if isTZID && first { found = range }
                 first = false
                 guard i < n, b[i] == UInt8(ascii: ",") else { break }
                 i += 1

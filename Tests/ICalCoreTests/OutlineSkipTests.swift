@@ -91,4 +91,32 @@ struct OutlineSkipTests {
         #expect(fullItems == items)
         #expect(fullZones == zones)
     }
+
+    /// Zones are reported once each, in the order first named, however their values are
+    /// written (quoted, with spaces, as carets) and beyond the values remembered as bytes.
+    @Test func eachZoneIsReportedOnceWhateverItsWriting() throws {
+        let count = ScanTreeBuilder.zoneBytesKept + 8
+        var lines = ["BEGIN:VCALENDAR"]
+        for round in 0..<3 {
+            for k in 0..<count {
+                let written: String
+                switch (round + k) % 3 {
+                case 0: written = "Zone/\(k)"
+                case 1: written = "\"Zone/\(k)\""
+                default: written = " Zone/\(k) "
+                }
+                lines += ["BEGIN:VEVENT", "UID:\(round)-\(k)", "DTSTART;TZID=\(written):20260301T090000", "END:VEVENT"]
+            }
+        }
+        lines += ["BEGIN:VEVENT", "UID:caret", "DTSTART;TZID=Caret^'s:20260301T090000", "DTEND;TZID=\"Caret^'s\":20260301T100000",
+                  "END:VEVENT", "END:VCALENDAR"]
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("icalkit-zones-\(UUID().uuidString).ics").path
+        try Data((lines.joined(separator: "\r\n") + "\r\n").utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var zones: [String] = []
+        try ICalScanner().scan(fileAt: path, focus: .outline) { event in
+            if case .zoneReference(let zone) = event { zones.append(zone) }
+        }
+        #expect(zones == (0..<count).map { "Zone/\($0)" } + ["Caret\"s"])
+    }
 }

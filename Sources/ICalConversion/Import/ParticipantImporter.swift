@@ -8,14 +8,17 @@ enum ParticipantImporter {
     static func read(_ line: ContentLine) -> Participant {
         var p = Participant(url: line.value.trimmedSpaces)
         for param in line.parameters {
-            let v = (param.values.first ?? "").uppercased()
+            // The value as a code (upper case), made only for the parameters that have codes:
+            // upper-casing every parameter's value (CN, EMAIL, ...) was a tenth of reading an
+            // attendee.
+            var code: String { (param.values.first ?? "").uppercased() }
             var modelled = true
             switch param.name {
             case "CN": p.name = param.values.first ?? ""
-            case "ROLE": if let r = ParticipantCodes.role(v) { p.role = r } else { modelled = false }
-            case "PARTSTAT": if let s = ParticipantCodes.status(v) { p.status = s } else { modelled = false }
-            case "CUTYPE": if let t = ParticipantCodes.type(v) { p.type = t } else { modelled = false }
-            case "RSVP" where v == "TRUE" || v == "FALSE": p.rsvp = v == "TRUE"
+            case "ROLE": if let r = ParticipantCodes.role(code) { p.role = r } else { modelled = false }
+            case "PARTSTAT": if let s = ParticipantCodes.status(code) { p.status = s } else { modelled = false }
+            case "CUTYPE": if let t = ParticipantCodes.type(code) { p.type = t } else { modelled = false }
+            case "RSVP" where code == "TRUE" || code == "FALSE": p.rsvp = code == "TRUE"
             default: modelled = false
             }
             if !modelled { p.extraParameters.append(param.text) }
