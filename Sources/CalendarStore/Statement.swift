@@ -58,14 +58,6 @@ package final class Statement {
         sqlite3_clear_bindings(handle)
     }
 
-    /// Resets and binds one integer parameter, keeping the others bound: for a statement run
-    /// once per key in a loop (``bind(_:)`` clears and copies every value each time).
-    package func rebind(_ value: Int64, at index: Int32) throws(StoreError) {
-        sqlite3_reset(handle)
-        let code = sqlite3_bind_int64(handle, index, value)
-        guard code == SQLITE_OK else { throw StoreError(sqliteCode: code, connection: connection.handle, sql: sql) }
-    }
-
     /// Binds values to parameters 1...n (the parameters after them are bound to NULL).
     package func bind(_ values: [SQLValue]) throws(StoreError) {
         sqlite3_reset(handle)

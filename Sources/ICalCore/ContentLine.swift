@@ -22,7 +22,9 @@ public struct ContentLine: Hashable, Sendable {
         self.raw = raw
     }
 
-    /// The first value of the named parameter (case-insensitive name).
+    /// The first value of the named parameter (case-insensitive name; parameter names are
+    /// expected upper case as stored, which the parser does: a line built in code with a
+    /// lower-case parameter name is found by that exact name too).
     public func parameter(_ name: String) -> String? {
         guard !parameters.isEmpty else { return nil }
         // Callers pass upper-case names: the name as given is tried first (upper-casing it on

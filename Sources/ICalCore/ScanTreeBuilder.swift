@@ -77,6 +77,8 @@ struct ScanTreeBuilder {
     }
 
     mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, _ emit: (ScanEvent) throws -> Void) rethrows {
+        assert(outlineSkipping == (focus == .outline && (skippedDepth > 0 || stack.isEmpty || insideSkippedItem)),
+               "outlineSkipping out of date")
         if outlineSkipping {
             // Only BEGIN and END change the structure: other lines need no parsing here, apart
             // from the zones they name.

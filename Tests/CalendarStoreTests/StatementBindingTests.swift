@@ -31,6 +31,7 @@ struct StatementBindingTests {
         }
     }
 
+    /// Through `Connection` (which also resets a statement after each run).
     @Test func everyRunSeesOnlyItsOwnValues() throws {
         try Self.withConnection { db in
             let sql = "SELECT ?1, ?2, ?3"
@@ -59,6 +60,9 @@ struct StatementBindingTests {
             #expect(try statement.step())
             #expect(statement.value(0) == .text("again"))
             #expect(statement.value(1) == .null)
+            try statement.bind([])
+            #expect(try statement.step())
+            #expect(statement.value(0) == .null && statement.value(1) == .null)
         }
     }
 }

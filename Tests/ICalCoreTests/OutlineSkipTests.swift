@@ -119,4 +119,46 @@ struct OutlineSkipTests {
         }
         #expect(zones == (0..<count).map { "Zone/\($0)" } + ["Caret\"s"])
     }
+
+    /// Past the nesting limit and outside any VCALENDAR, the outline's skipping state follows
+    /// the structure (the scanner asserts it on every line in debug builds): the outline finds
+    /// the items the full parse finds, and the zones their lines name.
+    @Test func outlineFollowsTheStructurePastTheDepthLimitAndOutsideCalendars() throws {
+        let text = [
+            "BEGIN:VTIMEZONE", "TZID:Bare/Zone", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0100",
+            "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE",
+            "BEGIN:VEVENT", "UID:bare", "DTSTART;TZID=Bare/Zone:20260301T090000",
+            "BEGIN:VALARM", "TRIGGER;TZID=Deep/Zone:-PT5M", "BEGIN:X-DEEPER", "X-P;TZID=Deeper/Zone:1", "END:X-DEEPER", "END:VALARM",
+            "DTEND;TZID=After/Deep:20260301T100000", "END:VEVENT",
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:in", "BEGIN:VALARM", "TRIGGER:-PT5M", "END:VALARM",
+            "RDATE;TZID=In/Calendar:20260302T090000", "END:VEVENT", "END:VCALENDAR",
+            "BEGIN:VTODO", "UID:after", "DUE;TZID=Last/Zone:20260303T090000", "END:VTODO",
+        ].map { $0 + "\r\n" }.joined()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("icalkit-depth-\(UUID().uuidString).ics").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for depth in [1, 2, 64] {
+            var outlineItems: [String] = []
+            var zones: [String] = []
+            try ICalScanner(maxNestingDepth: depth, chunkBytes: 32).scan(fileAt: path, focus: .outline) { event in
+                switch event {
+                case .component(let c, let inCalendar): outlineItems.append("\(c.name) \(c.line)-\(c.endLine) \(inCalendar)")
+                case .zoneReference(let zone): zones.append(zone)
+                default: break
+                }
+            }
+            var fullItems: [String] = []
+            try ICalScanner(maxNestingDepth: depth, chunkBytes: 32).scan(fileAt: path, focus: .full) { event in
+                if case .component(let c, let inCalendar) = event { fullItems.append("\(c.name) \(c.line)-\(c.endLine) \(inCalendar)") }
+            }
+            #expect(outlineItems == fullItems, "depth \(depth)")
+            #expect(outlineItems == ["VTIMEZONE 1-8 false", "VEVENT 9-19 false", "VEVENT 21-27 true", "VTODO 29-32 false"], "depth \(depth)")
+            // Lines inside subcomponents past the limit are not read (nor kept by the full
+            // parse); the others name their zones.
+            let expected = depth == 1 ? ["Bare/Zone", "After/Deep", "In/Calendar", "Last/Zone"]
+                : depth == 2 ? ["Bare/Zone", "Deep/Zone", "After/Deep", "In/Calendar", "Last/Zone"]
+                : ["Bare/Zone", "Deep/Zone", "Deeper/Zone", "After/Deep", "In/Calendar", "Last/Zone"]
+            #expect(zones == expected, "depth \(depth)")
+        }
+    }
 }

@@ -53,11 +53,8 @@ struct InputFile {
         }
     }
 
-    /// Like ``read(_:io:)``, but a regular file is only checked (exists, is a file, can be
-    /// opened), not loaded: ``stream(with:_:)`` reads it in chunks, in several passes. Standard
-    /// input and anything else that can be read only once (a pipe such as `/dev/stdin` or
-    /// `<(…)`, a character device) is loaded.
-    /// `argument` names a regular file (not `-`, a directory, a pipe or a device).
+    /// `argument` names a regular file (not `-`, a directory, a pipe or a device), links
+    /// followed: a link to a file is a file.
     static func isRegularFile(_ argument: String) -> Bool {
         guard argument != "-" else { return false }
         return fileType(argument) == S_IFREG
@@ -72,6 +69,10 @@ struct InputFile {
         return status.st_mode & S_IFMT
     }
 
+    /// Like ``read(_:io:)``, but a regular file (``isRegularFile(_:)``) is only checked (exists,
+    /// is a file, can be opened), not loaded: ``stream(with:_:)`` reads it in chunks, in several
+    /// passes. Standard input and anything else that can be read only once (a pipe such as
+    /// `/dev/stdin` or `<(…)`, a character device) is loaded.
     static func locate(_ argument: String, io: CLIIO) throws(CLIError) -> InputFile {
         if argument == "-" { return try read(argument, io: io) }
         guard let type = fileType(argument) else {

@@ -18,7 +18,9 @@ enum ParticipantImporter {
             case "ROLE": if let r = ParticipantCodes.role(code) { p.role = r } else { modelled = false }
             case "PARTSTAT": if let s = ParticipantCodes.status(code) { p.status = s } else { modelled = false }
             case "CUTYPE": if let t = ParticipantCodes.type(code) { p.type = t } else { modelled = false }
-            case "RSVP" where code == "TRUE" || code == "FALSE": p.rsvp = code == "TRUE"
+            case "RSVP":
+                let rsvp = code
+                if rsvp == "TRUE" || rsvp == "FALSE" { p.rsvp = rsvp == "TRUE" } else { modelled = false }
             default: modelled = false
             }
             if !modelled { p.extraParameters.append(param.text) }

@@ -65,13 +65,14 @@ enum ImportPipeline {
                     case .calendarEnded: batch.append(.end)
                     }
                     if batch.count >= batchSize {
-                        // The batches the writer is done with come back to be freed here.
-                        _ = try queue.put(batch)
-                        batch.removeAll(keepingCapacity: true)
+                        // The batch is handed over with no reference left here (the writer uses
+                        // its items in place: a batch still shared would be copied whole), and
+                        // the batches the writer is done with come back to be freed here.
+                        _ = try queue.put(handOver(&batch))
                         prepareHere = queue.waitingBatches >= writerBehindBatches
                     }
                 }
-                _ = try queue.put(batch)
+                _ = try queue.put(handOver(&batch))
                 queue.finish(.success(result))
             } catch {
                 queue.finish(.failure(error))
@@ -114,6 +115,14 @@ enum ImportPipeline {
         }
     }
 
+    /// The batch, leaving an empty one with room for the next in its place.
+    private static func handOver(_ batch: inout [Step]) -> [Step] {
+        var full: [Step] = []
+        full.reserveCapacity(batchSize)
+        swap(&full, &batch)
+        return full
+    }
+
     /// One step, written where it lies in its batch: each item is used in place, not copied out
     /// (copying an item's row and model retained and released every reference in them, a
     /// tenth of the writing thread), and stays in the batch to be freed by the reader.
@@ -125,7 +134,9 @@ enum ImportPipeline {
             case .prepared(.success(var item)):
                 defer { step = .prepared(.success(item)) }
                 try session.add(&item)
-            case .prepared(.failure(let error)): throw error
+            case .prepared(.failure(let error)):
+                step = .prepared(.failure(error))
+                throw error
             default: break
             }
             return
@@ -167,12 +178,12 @@ final class BatchQueue: @unchecked Sendable {
     /// Producer: waits while the queue is full; drops the batch once the consumer gave up.
     /// Returns the batches the consumer gave back (``giveBack(_:)``), for the producer to free.
     /// Throws ``ImportPipeline/Cancelled`` once the read was cancelled.
-    func put(_ batch: [ImportPipeline.Step]) throws(ImportPipeline.Cancelled) -> [[ImportPipeline.Step]] {
+    func put(_ batch: consuming [ImportPipeline.Step]) throws(ImportPipeline.Cancelled) -> [[ImportPipeline.Step]] {
         condition.lock()
         defer { condition.unlock() }
         while batches.count >= capacity && !discarding { condition.wait() }
         if cancelled { throw ImportPipeline.Cancelled() }
-        if !discarding && !batch.isEmpty { batches.append(batch) }
+        if !discarding && !batch.isEmpty { batches.append(consume batch) }
         condition.broadcast()
         let spent = given
         given = []
