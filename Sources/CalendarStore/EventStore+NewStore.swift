@@ -42,6 +42,10 @@ extension EventStore {
             // Then the rollback journal while building: pages the file did not have when a
             // transaction began are not journaled, so a first import writes almost none.
             try connection.execute("PRAGMA synchronous = OFF; PRAGMA journal_mode = DELETE")
+            // While it is small, a new store keeps a small page cache, so its pages reach the
+            // file as an import writes them and not all at the commit (see
+            // ``ImportSession/paceNewStore(_:)``).
+            try connection.execute("PRAGMA cache_size = -\(Self.smallNewStoreCacheKiB)")
             try Migrations.migrate(connection)
         } catch {
             try? connection.close()
@@ -50,6 +54,14 @@ extension EventStore {
         }
         return EventStore(connection: connection, path: path, expander: expander, newFile: file)
     }
+
+    /// The page cache of a new store under ``smallNewStoreBytes``, in KiB.
+    static let smallNewStoreCacheKiB = 256
+    /// The size up to which a new store is written with a small page cache and its writeback
+    /// started as an import goes.
+    static let smallNewStoreBytes = 8 << 20
+    /// SQLite's default page cache (2,000 KiB), which a new store gets from that size on.
+    static let defaultCacheKiB = 2_000
 
     /// True when neither a file (or link) at `path` nor a journal SQLite would read with it exists.
     static func nothingIsAt(_ path: String) -> Bool {

@@ -139,4 +139,48 @@ struct NewStoreTests {
             #expect(try reopened.calendars().map(\.title) == ["Work"])
         }
     }
+
+    /// While small, a new store's pages go to the file as they are written (a small page cache,
+    /// writeback started every few hundred items); past 8 MiB it gets SQLite's default cache.
+    /// Either way the rows are whole once it is closed, and a failed import after pages went
+    /// out is rolled back.
+    @Test func pagesGoOutAsWrittenWhileTheNewStoreIsSmall() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("store.sqlite").path
+            let store = try #require(try EventStore.buildingNew(at: path))
+            func cacheSize() throws -> Int64? { try store.withRawConnection { try $0.scalarInt("PRAGMA cache_size") } }
+            #expect(try cacheSize() == -256)
+            let start = utc(2026, 3, 2, 9)
+            let small = (0..<600).map { makeEvent("small-\($0)@x", "small \($0)", start: start) }
+            #expect(try store.importDocument(makeDocument("Small", events: small)).added == 600)
+            #expect(try cacheSize() == -256)
+
+            // A failure after pages went out: nothing of that import stays.
+            let before = try dumpTables(store)
+            struct InjectedFailure: Error {}
+            store.importItemHook = { if $0 == 550 { throw InjectedFailure() } }
+            let doomed = (0..<600).map { makeEvent("doomed-\($0)@x", start: start) }
+            #expect(throws: InjectedFailure.self) { try store.importDocument(makeDocument("Doomed", events: doomed)) }
+            store.importItemHook = nil
+            #expect(try dumpTables(store) == before)
+
+            // 1,300 events with 8 KB of notes each make the store larger than 8 MiB.
+            let notes = String(repeating: "n", count: 8_000)
+            let large = (0..<1_300).map { index -> Event in
+                var event = makeEvent("large-\(index)@x", start: start)
+                event.notes = notes
+                return event
+            }
+            #expect(try store.importDocument(makeDocument("Large", events: large)).added == 1_300)
+            #expect(try cacheSize() == -2_000)
+            let built = try dumpTables(store)
+            try store.close()
+
+            let reopened = try EventStore(path: path)
+            defer { try? reopened.close() }
+            #expect(try reopened.withRawConnection { try $0.scalarText("PRAGMA integrity_check") } == "ok")
+            #expect(try dumpTables(reopened) == built)
+            #expect(try reopened.calendars().map(\.title).sorted() == ["Large", "Small"])
+        }
+    }
 }
