@@ -17,6 +17,8 @@ public final class SourceText: Hashable, Sendable {
     private enum Storage: Sendable {
         case made(String)
         case maker(@Sendable () -> String)
+        case madeUTF8([UInt8])
+        case utf8Maker(@Sendable () -> [UInt8])
     }
 
     /// The component's content lines, unfolded, CRLF-separated, from BEGIN to END.
@@ -29,6 +31,32 @@ public final class SourceText: Hashable, Sendable {
                 let text = make()
                 storage = .made(text)
                 return text
+            case .madeUTF8(let bytes):
+                return String(decoding: bytes, as: UTF8.self)
+            case .utf8Maker(let make):
+                let bytes = make()
+                storage = .madeUTF8(bytes)
+                return String(decoding: bytes, as: UTF8.self)
+            }
+        }
+    }
+
+    /// ``text`` as UTF-8 bytes: what a store keeps (given as bytes, the text is not made).
+    public var utf8: [UInt8] {
+        storage.withLock { storage in
+            switch storage {
+            case .made(let text):
+                return Array(text.utf8)
+            case .maker(let make):
+                let text = make()
+                storage = .made(text)
+                return Array(text.utf8)
+            case .madeUTF8(let bytes):
+                return bytes
+            case .utf8Maker(let make):
+                let bytes = make()
+                storage = .madeUTF8(bytes)
+                return bytes
             }
         }
     }
@@ -44,6 +72,18 @@ public final class SourceText: Hashable, Sendable {
     /// `makeText` runs once, at the first read of ``text``, on the thread that reads it.
     public convenience init(makingText makeText: @escaping @Sendable () -> String, event: Event) {
         self.init(storage: .maker(makeText), event: event)
+    }
+
+    /// `makeUTF8` (the text's UTF-8 bytes, which must be valid UTF-8) runs once, at the first
+    /// read of ``utf8`` or ``text``, on the thread that reads it.
+    public convenience init(makingUTF8 makeUTF8: @escaping @Sendable () -> [UInt8], event: Event) {
+        self.init(storage: .utf8Maker(makeUTF8), event: event)
+    }
+
+    /// `makeUTF8` (the text's UTF-8 bytes, which must be valid UTF-8) runs once, at the first
+    /// read of ``utf8`` or ``text``, on the thread that reads it.
+    public convenience init(makingUTF8 makeUTF8: @escaping @Sendable () -> [UInt8], reminder: Reminder) {
+        self.init(storage: .utf8Maker(makeUTF8), reminder: reminder)
     }
 
     /// `makeText` runs once, at the first read of ``text``, on the thread that reads it.

@@ -6,7 +6,7 @@ struct StoredRow {
     var id: Int64
     var kind: ItemKind
     var model: [UInt8]
-    var sourceText: String?
+    var sourceText: [UInt8]?
     var sequence: Int
     var lastModified: Double?
     var dtstamp: Double?
@@ -30,7 +30,7 @@ extension EventStore {
             guard let kind = ItemKind(rawValue: row.text(1) ?? "") else {
                 throw StoreError.invalidData("item '\(uid)' has an unknown kind '\(row.text(1) ?? "")'")
             }
-            found = StoredRow(id: row.int64(0), kind: kind, model: row.blob(2), sourceText: row.text(3),
+            found = StoredRow(id: row.int64(0), kind: kind, model: row.blob(2), sourceText: row.textBytes(3),
                               sequence: Int(row.int64(4)), lastModified: row.optionalDouble(5), dtstamp: row.optionalDouble(6))
         }
         return found

@@ -15,7 +15,8 @@ struct ItemRow {
     var recurrenceID: Double?
     var kind: ItemKind
     var model: [UInt8]
-    var sourceText: String?
+    /// The item's iCalendar text as UTF-8 (``SourceText/utf8``).
+    var sourceText: [UInt8]?
     var sequence: Int
     var lastModified: Double?
     var dtstamp: Double?
@@ -65,8 +66,8 @@ struct ItemRow {
     }
 
     /// The original text is kept only while the item still equals what was read from it.
-    private static func keptSource(_ source: SourceText?, unchanged: Bool) -> String? {
-        unchanged ? source?.text : nil
+    private static func keptSource(_ source: SourceText?, unchanged: Bool) -> [UInt8]? {
+        unchanged ? source?.utf8 : nil
     }
 
     /// The index columns of an event: the earliest start and latest end any of its instances
@@ -215,7 +216,7 @@ struct ItemRow {
     }
 
     var values: [SQLValue] {
-        [.integer(calendarID), .text(uid), SQLValue(recurrenceID), .text(kind.rawValue), .blob(model), SQLValue(sourceText),
+        [.integer(calendarID), .text(uid), SQLValue(recurrenceID), .text(kind.rawValue), .blob(model), sourceText.map(SQLValue.utf8Text) ?? .null,
          SQLValue(sequence), SQLValue(lastModified), SQLValue(dtstamp), SQLValue(firstStart), SQLValue(lastEnd),
          SQLValue(due), SQLValue(completionDate), SQLValue(completed)]
     }

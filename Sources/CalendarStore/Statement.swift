@@ -12,6 +12,8 @@ package enum SQLValue: Hashable, Sendable {
     case real(Double)
     case text(String)
     case blob([UInt8])
+    /// TEXT given as its UTF-8 bytes (bound like ``text(_:)``, up to a NUL).
+    case utf8Text([UInt8])
 
     package init(_ value: String?) { self = value.map(SQLValue.text) ?? .null }
     package init(_ value: Double?) { self = value.map(SQLValue.real) ?? .null }
@@ -74,16 +76,9 @@ package final class Statement {
             case .text(var s):
                 // The String's own UTF-8 bytes, up to a NUL as with a C string (no C-string copy
                 // per bind: that was most of the malloc traffic of a large import's writes).
-                code = s.withUTF8 { bytes in
-                    // memchr: searched byte by byte in Swift, the source texts an import stores
-                    // (the whole file, once) were 5% of its writing thread.
-                    guard let base = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_text(handle, index, "", 0, csqlite_transient()) }
-                    let length = memchr(base, 0, bytes.count).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
-                    guard length > 0 else { return sqlite3_bind_text(handle, index, "", 0, csqlite_transient()) }
-                    return base.withMemoryRebound(to: CChar.self, capacity: length) {
-                        sqlite3_bind_text(handle, index, $0, Int32(length), csqlite_transient())
-                    }
-                }
+                code = s.withUTF8 { bytes in Self.bindText(bytes, to: handle, at: index) }
+            case .utf8Text(let bytes):
+                code = bytes.withUnsafeBufferPointer { buffer in Self.bindText(buffer, to: handle, at: index) }
             case .blob(let bytes):
                 // A nil pointer would bind NULL: an empty blob is a zero-length blob.
                 code = bytes.withUnsafeBytes { buffer in
@@ -92,6 +87,18 @@ package final class Statement {
                 }
             }
             guard code == SQLITE_OK else { throw StoreError(sqliteCode: code, connection: connection.handle, sql: sql) }
+        }
+    }
+
+    /// Binds UTF-8 bytes as TEXT, up to a NUL as a C string would be. memchr: searched byte by
+    /// byte in Swift, the source texts an import stores (the whole file, once) were 5% of its
+    /// writing thread.
+    private static func bindText(_ bytes: UnsafeBufferPointer<UInt8>, to handle: OpaquePointer, at index: Int32) -> Int32 {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_text(handle, index, "", 0, csqlite_transient()) }
+        let length = memchr(base, 0, bytes.count).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+        guard length > 0 else { return sqlite3_bind_text(handle, index, "", 0, csqlite_transient()) }
+        return base.withMemoryRebound(to: CChar.self, capacity: length) {
+            sqlite3_bind_text(handle, index, $0, Int32(length), csqlite_transient())
         }
     }
 
@@ -119,6 +126,11 @@ package final class Statement {
         guard let c = sqlite3_column_text(handle, column) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: c, count: count), as: UTF8.self)
+    }
+    /// A TEXT column's UTF-8 bytes, copied (nil for NULL).
+    package func textBytes(_ column: Int32) -> [UInt8]? {
+        guard let c = sqlite3_column_text(handle, column) else { return nil }
+        return Array(UnsafeBufferPointer(start: c, count: Int(sqlite3_column_bytes(handle, column))))
     }
     /// The column's bytes, borrowed for the duration of `body` (a NULL is empty). Valid until
     /// the statement steps or resets; for a TEXT column, its UTF-8 bytes.

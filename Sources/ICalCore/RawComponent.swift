@@ -48,6 +48,24 @@ public struct RawComponent: Hashable, Sendable {
         }
     }
 
+    /// ``text`` as its UTF-8 bytes, built the same way. What an import stores: a String made
+    /// from written bytes is checked to be UTF-8 again, which is a whole pass over the file's
+    /// bytes (these bytes come from strings, so they are).
+    public var utf8Text: [UInt8] {
+        var capacity = textByteCount
+        while true {
+            var overflowed = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                var writer = PieceWriter(base: buffer.baseAddress!, capacity: capacity)
+                write(to: &writer)
+                overflowed = writer.overflowed
+                count = writer.count
+            }
+            if !overflowed { return bytes }
+            capacity = 2 * capacity + 64
+        }
+    }
+
     /// Copies pieces into a buffer of known capacity; stops (and says so) rather than overrun it.
     private struct PieceWriter {
         let base: UnsafeMutablePointer<UInt8>

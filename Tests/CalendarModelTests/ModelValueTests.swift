@@ -83,6 +83,28 @@ struct SourceTextTests {
         #expect(source.isUnchanged(e))
     }
 
+    /// Given as bytes (as an import makes it): made once, at the first read of either form;
+    /// the text is those bytes, and the bytes of a text given as a String are its UTF-8.
+    @Test func madeBytesAreMadeOnceAndReadAsEitherForm() async {
+        let calls = Mutex(0)
+        let e = Self.event()
+        let text = Self.text + "DESCRIPTION:Café ☕\r\n"
+        let source = SourceText(makingUTF8: { calls.withLock { $0 += 1 }; return Array(text.utf8) }, event: e)
+        #expect(calls.withLock { $0 } == 0)
+        async let first = Task.detached { source.utf8 }.value
+        async let second = Task.detached { source.text }.value
+        let (bytes, string) = await (first, second)
+        #expect(bytes == Array(text.utf8))
+        #expect(string == text)
+        #expect(source.text == text && source.utf8 == Array(text.utf8))
+        #expect(calls.withLock { $0 } == 1)
+        #expect(source.isUnchanged(e))
+        let reminder = SourceText(makingUTF8: { Array(text.utf8) }, reminder: Reminder(uid: "r@x", title: "r"))
+        #expect(reminder.text == text)
+        #expect(SourceText(text: text, event: e).utf8 == Array(text.utf8))
+        #expect(SourceText(makingText: { text }, event: e).utf8 == Array(text.utf8))
+    }
+
     struct Edit: Sendable, CustomTestStringConvertible {
         let field: String
         let apply: @Sendable (inout Event) -> Void
