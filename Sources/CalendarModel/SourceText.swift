@@ -7,7 +7,8 @@ import Synchronization
 /// edited), and rebuilds it from the model otherwise. Provenance is not content: two
 /// `SourceText` values always compare equal and hash alike, so model equality is semantic.
 ///
-/// The text may be given as a function that makes it at its first use (`init(makingText:...)`):
+/// The text may be given as a function that makes it at its first use (`init(makingText:...)`,
+/// or its UTF-8 bytes with `init(makingUTF8:...)`, which is what an import stores):
 /// a reader hands items to another thread, which needs the text (to store or export it) while
 /// the reader goes on; a JSON conversion never needs it.
 public final class SourceText: Hashable, Sendable {
@@ -23,40 +24,41 @@ public final class SourceText: Hashable, Sendable {
 
     /// The component's content lines, unfolded, CRLF-separated, from BEGIN to END.
     public var text: String {
-        storage.withLock { storage in
-            switch storage {
-            case .made(let text):
-                return text
-            case .maker(let make):
-                let text = make()
-                storage = .made(text)
-                return text
-            case .madeUTF8(let bytes):
-                return String(decoding: bytes, as: UTF8.self)
-            case .utf8Maker(let make):
-                let bytes = make()
-                storage = .madeUTF8(bytes)
-                return String(decoding: bytes, as: UTF8.self)
-            }
+        switch made {
+        case .text(let text): return text
+        case .utf8(let bytes): return String(decoding: bytes, as: UTF8.self)
         }
     }
 
     /// ``text`` as UTF-8 bytes: what a store keeps (given as bytes, the text is not made).
     public var utf8: [UInt8] {
+        switch made {
+        case .text(let text): return Array(text.utf8)
+        case .utf8(let bytes): return bytes
+        }
+    }
+
+    /// The text in the form it was given in, made (once) if it was given as a maker.
+    private enum Made {
+        case text(String)
+        case utf8([UInt8])
+    }
+
+    private var made: Made {
         storage.withLock { storage in
             switch storage {
             case .made(let text):
-                return Array(text.utf8)
+                return .text(text)
             case .maker(let make):
                 let text = make()
                 storage = .made(text)
-                return Array(text.utf8)
+                return .text(text)
             case .madeUTF8(let bytes):
-                return bytes
+                return .utf8(bytes)
             case .utf8Maker(let make):
                 let bytes = make()
                 storage = .madeUTF8(bytes)
-                return bytes
+                return .utf8(bytes)
             }
         }
     }

@@ -150,7 +150,7 @@ public final class ImportSession {
     /// while the store is small, the pages SQLite wrote so far start going to disk, so that the
     /// commit (its small page cache holds little) and the sync before the store is moved into
     /// place wait for little. A 2,000-item import's commit took 2 ms and its sync 3.5 ms with
-    /// SQLite's default cache; 0.3 and 1.1 ms like this. Once the store is over
+    /// SQLite's default cache; about 0.5 and 1.3 ms like this. Once the store is over
     /// ``EventStore/smallNewStoreBytes``, the default cache: with a small one the indexes' pages
     /// went out and were read back again (a 20,000-item import took 6% longer), and the sync
     /// matters less next to the rest.

@@ -149,11 +149,11 @@ struct NewStoreTests {
             let path = directory.appendingPathComponent("store.sqlite").path
             let store = try #require(try EventStore.buildingNew(at: path))
             func cacheSize() throws -> Int64? { try store.withRawConnection { try $0.scalarInt("PRAGMA cache_size") } }
-            #expect(try cacheSize() == -256)
+            #expect(try cacheSize() == -512)
             let start = utc(2026, 3, 2, 9)
             let small = (0..<600).map { makeEvent("small-\($0)@x", "small \($0)", start: start) }
             #expect(try store.importDocument(makeDocument("Small", events: small)).added == 600)
-            #expect(try cacheSize() == -256)
+            #expect(try cacheSize() == -512)
 
             // A failure after pages went out: nothing of that import stays.
             let before = try dumpTables(store)
