@@ -16,10 +16,8 @@ public final class SourceText: Hashable, Sendable {
     private let snapshotBox: SnapshotBox
 
     private enum Storage: Sendable {
-        case made(String)
-        case maker(@Sendable () -> String)
-        case madeUTF8([UInt8])
-        case utf8Maker(@Sendable () -> [UInt8])
+        case made(Made)
+        case maker(@Sendable () -> Made)
     }
 
     /// The component's content lines, unfolded, CRLF-separated, from BEGIN to END.
@@ -38,59 +36,54 @@ public final class SourceText: Hashable, Sendable {
         }
     }
 
-    /// The text in the form it was given in, made (once) if it was given as a maker.
-    private enum Made {
+    /// The text in the form it was given in.
+    private enum Made: Sendable {
         case text(String)
         case utf8([UInt8])
     }
 
+    /// The text, made (once) if it was given as a maker.
     private var made: Made {
         storage.withLock { storage in
             switch storage {
-            case .made(let text):
-                return .text(text)
+            case .made(let made):
+                return made
             case .maker(let make):
-                let text = make()
-                storage = .made(text)
-                return .text(text)
-            case .madeUTF8(let bytes):
-                return .utf8(bytes)
-            case .utf8Maker(let make):
-                let bytes = make()
-                storage = .madeUTF8(bytes)
-                return .utf8(bytes)
+                let made = make()
+                storage = .made(made)
+                return made
             }
         }
     }
 
     public convenience init(text: String, event: Event) {
-        self.init(storage: .made(text), event: event)
+        self.init(storage: .made(.text(text)), event: event)
     }
 
     public convenience init(text: String, reminder: Reminder) {
-        self.init(storage: .made(text), reminder: reminder)
+        self.init(storage: .made(.text(text)), reminder: reminder)
     }
 
     /// `makeText` runs once, at the first read of ``text``, on the thread that reads it.
     public convenience init(makingText makeText: @escaping @Sendable () -> String, event: Event) {
-        self.init(storage: .maker(makeText), event: event)
+        self.init(storage: .maker { .text(makeText()) }, event: event)
     }
 
     /// `makeUTF8` (the text's UTF-8 bytes, which must be valid UTF-8) runs once, at the first
     /// read of ``utf8`` or ``text``, on the thread that reads it.
     public convenience init(makingUTF8 makeUTF8: @escaping @Sendable () -> [UInt8], event: Event) {
-        self.init(storage: .utf8Maker(makeUTF8), event: event)
+        self.init(storage: .maker { .utf8(makeUTF8()) }, event: event)
     }
 
     /// `makeUTF8` (the text's UTF-8 bytes, which must be valid UTF-8) runs once, at the first
     /// read of ``utf8`` or ``text``, on the thread that reads it.
     public convenience init(makingUTF8 makeUTF8: @escaping @Sendable () -> [UInt8], reminder: Reminder) {
-        self.init(storage: .utf8Maker(makeUTF8), reminder: reminder)
+        self.init(storage: .maker { .utf8(makeUTF8()) }, reminder: reminder)
     }
 
     /// `makeText` runs once, at the first read of ``text``, on the thread that reads it.
     public convenience init(makingText makeText: @escaping @Sendable () -> String, reminder: Reminder) {
-        self.init(storage: .maker(makeText), reminder: reminder)
+        self.init(storage: .maker { .text(makeText()) }, reminder: reminder)
     }
 
     private init(storage: Storage, event: Event) {
