@@ -155,9 +155,8 @@ public final class ImportSession {
     /// went out and were read back again (a 20,000-item import took 6% longer), and the sync
     /// matters less next to the rest.
     private func paceNewStore(_ file: NewStoreFile) throws {
-        let pages = try db.scalarInt("PRAGMA page_count") ?? 0
-        let pageSize = try db.scalarInt("PRAGMA page_size") ?? 4096
-        if Int(pages * pageSize) >= EventStore.smallNewStoreBytes {
+        let bytes = try db.scalarInt("SELECT page_count * page_size FROM pragma_page_count, pragma_page_size") ?? 0
+        if Int(bytes) >= EventStore.smallNewStoreBytes {
             newStoreGrown = true
             try db.execute("PRAGMA cache_size = -\(EventStore.defaultCacheKiB)")
         } else {

@@ -60,7 +60,7 @@ struct ScanTreeBuilder {
     ///
     /// It answers as `consume` would for the whole logical line: BEGIN and END are matched
     /// from the first byte (`isBeginOrEnd`), so any line starting with a B or an E is read;
-    /// ``zoneParameter(_:)`` finds nothing unless a `;` ends the leading name, so a line whose
+    /// ``zoneParameterRange(_:)`` finds nothing unless a `;` ends the leading name, so a line whose
     /// name ends in this physical line on another byte names no zone, and one whose name runs
     /// to the end of it (it may go on after a fold) is read.
     func needsLine(startingWith first: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -183,16 +183,11 @@ struct ScanTreeBuilder {
         try emit(.zoneReference(trimmed))
     }
 
-    /// The first value of the line's `TZID` parameter, read from the bytes with the syntax
-    /// ``ContentLineParser`` reads parameters with (a name of any letter case, spaces around it
-    /// ignored; a value quoted only when a quote opens it; RFC 6868 carets decoded), without
-    /// making the rest of the line. nil when the line has none, or is no `NAME...:VALUE` line.
-    static func zoneParameter(_ b: UnsafeBufferPointer<UInt8>) -> String? {
-        var invalid = false
-        return zoneParameterRange(b).map { ContentLineParser.decodeParameterValue(b, $0, invalid: &invalid) }
-    }
-
-    /// Where the value ``zoneParameter(_:)`` reads is written in the line (inside any quotes).
+    /// Where the first value of the line's `TZID` parameter is written (inside any quotes; its
+    /// carets still to decode), found with the syntax ``ContentLineParser`` reads parameters
+    /// with (a name of any letter case, spaces around it ignored; a value quoted only when a
+    /// quote opens it), without making the rest of the line. nil when the line has none, or is
+    /// no `NAME...:VALUE` line.
     static func zoneParameterRange(_ b: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let n = b.count
         var i = 0

@@ -35,7 +35,7 @@ struct OutlineSkipTests {
             let line = Array(text.utf8)
             guard let lead = line.first, lead != 0x20, lead != 0x09 else { continue }   // a leading blank folds onto the previous line
             line.withUnsafeBufferPointer { whole in
-                if ScanTreeBuilder.zoneParameter(whole) != nil { zonesSeen += 1 }
+                if ScanTreeBuilder.zoneParameterRange(whole) != nil { zonesSeen += 1 }
             }
             for fold in 1...line.count {   // the first physical line: line[..<fold]
                 let needed = line[..<fold].withUnsafeBufferPointer { Self.skipping.needsLine(startingWith: $0) }
@@ -43,7 +43,7 @@ struct OutlineSkipTests {
                 skipped += 1
                 line.withUnsafeBufferPointer { whole in
                     #expect(!ScanTreeBuilder.isBeginOrEnd(whole), "\(text) split at \(fold)")
-                    #expect(ScanTreeBuilder.zoneParameter(whole) == nil, "\(text) split at \(fold)")
+                    #expect(ScanTreeBuilder.zoneParameterRange(whole) == nil, "\(text) split at \(fold)")
                 }
             }
         }
