@@ -1,14 +1,56 @@
 #include "CAllocator.h"
 
+#include <mimalloc.h>
 #include <stdint.h>
 #include <stdlib.h>     // defines __GLIBC__ on glibc
+#include <sys/mman.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
-#include <sys/mman.h>
 #include <unistd.h>
 #endif
 
+int icalkit_allocator_is_mimalloc(void) {
+    void *block = malloc(16);
+    int owned = block != NULL && mi_is_in_heap_region(block);
+    free(block);
+    return owned;
+}
+
+int icalkit_mimalloc_version(void) { return mi_version(); }
+
+int icalkit_sanitized(void) {
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+    return 1;
+#endif
+#endif
+    return 0;
+}
+
 void icalkit_keep_freed_memory(void) {
+    if (icalkit_allocator_is_mimalloc()) {
+        // mimalloc keeps freed memory in its segments (32 MiB mappings) for reuse. What it
+        // lacks for this process is huge pages: a one-year query of the 20k store took 10,000
+        // page faults instead of 1,200, 20% more time than with glibc tuned as below. Segments
+        // mapped from now on are marked for transparent huge pages (what MIMALLOC_LARGE_OS_PAGES=1
+        // does, which mimalloc reads from the environment only, at its start), but for each new
+        // thread's first, which mimalloc maps uncommitted (with that one too, a 2k import took
+        // more system time) ...
+        mi_option_enable(mi_option_large_os_pages);
+        // ... and the main thread's first segment, mapped before main, is marked here: 2 MiB at
+        // a time from the one holding a fresh block to the end of its 32 MiB-aligned window, or
+        // to the first range that is not mapped.
+        void *block = malloc(64);
+        if (block != NULL) {
+            const uintptr_t huge = 2u << 20, segment = 32u << 20;
+            uintptr_t end = ((uintptr_t)block & ~(segment - 1)) + segment;
+            for (uintptr_t at = (uintptr_t)block & ~(huge - 1); at < end; at += huge) {
+                if (madvise((void *)at, huge, MADV_HUGEPAGE) != 0) break;
+            }
+        }
+        free(block);
+        return;
+    }
 #if defined(__GLIBC__)
     // Without these, each block over 128 KiB gets its own mmap and is unmapped on free, so a
     // reused size starts again on fresh zeroed pages: one page fault per 4 KiB.
