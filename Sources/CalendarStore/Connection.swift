@@ -75,6 +75,13 @@ package final class Connection {
         }
     }
 
+    /// Gives a database with no pages yet ``EventStore/pageSize``-byte pages; a database that
+    /// has any keeps its own (SQLite ignores the pragma then). Before ``enableWAL()``, after
+    /// which the page size is fixed.
+    package func setPageSizeIfNew() throws(StoreError) {
+        try execute("PRAGMA page_size = \(EventStore.pageSize)")
+    }
+
     /// Switches the database to write-ahead logging (a no-op when it already is).
     package func enableWAL() throws(StoreError) {
         let mode = try scalarText("PRAGMA journal_mode = WAL")

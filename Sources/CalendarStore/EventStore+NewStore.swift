@@ -35,6 +35,7 @@ extension EventStore {
             // which syncs it once): without this, trying WAL and leaving it again synced the
             // journal, the directory and the file twice, 5 syncs before the first item.
             try connection.execute("PRAGMA synchronous = OFF")
+            try connection.setPageSizeIfNew()
             // The file system must allow the write-ahead log the store gets when it is closed:
             // tried now, so that a file system without it fails here, as opening a store there
             // would, and not after the import.

@@ -20,6 +20,35 @@ struct OpenAndMigrationTests {
         }
     }
 
+    /// A new store gets ``EventStore/pageSize`` pages whichever way it is made; a store that
+    /// has pages already keeps its size, imports and all.
+    @Test func newStoresGetTheStorePageSizeAndOldOnesKeepTheirs() throws {
+        try withTemporaryDirectory { directory in
+            func pageSize(_ store: EventStore) throws -> Int64? { try store.withRawConnection { try $0.scalarInt("PRAGMA page_size") } }
+            let opened = try EventStore(path: directory.appendingPathComponent("opened.sqlite").path)
+            #expect(try pageSize(opened) == Int64(EventStore.pageSize))
+            try opened.close()
+            let builtPath = directory.appendingPathComponent("built.sqlite").path
+            let built = try #require(try EventStore.buildingNew(at: builtPath))
+            _ = try built.importDocument(makeDocument("Work", events: [makeEvent("e@x", start: utc(2026, 3, 2, 10))]))
+            try built.close()
+            let reopened = try EventStore(path: builtPath)
+            #expect(try pageSize(reopened) == Int64(EventStore.pageSize))
+            try reopened.close()
+
+            // A store written with SQLite's default 4 KiB pages (as before this size was chosen).
+            let oldPath = directory.appendingPathComponent("old.sqlite").path
+            let raw = try Connection(path: oldPath)
+            try raw.execute("PRAGMA page_size = 4096; CREATE TABLE t (x); DROP TABLE t;")
+            try raw.close()
+            let old = try EventStore(path: oldPath)
+            defer { try? old.close() }
+            _ = try old.importDocument(makeDocument("Work", events: [makeEvent("e@x", start: utc(2026, 3, 2, 10))]))
+            #expect(try pageSize(old) == 4096)
+            #expect(try old.calendars().map(\.title) == ["Work"])
+        }
+    }
+
     @Test func reopeningKeepsData() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("store.sqlite").path
