@@ -199,8 +199,8 @@ public extension EventStore {
     ///     _ = try ICalendarReader().read(fileAt: path) { event in
     ///         switch event {
     ///         case .calendarBegan(let header): try session.begin(header)
-    ///         case .event(let e): try session.add(e)
-    ///         case .reminder(let r): try session.add(r)
+    ///         case .event(let e): try session.add(read: e)
+    ///         case .reminder(let r): try session.add(read: r)
     ///         case .extraComponent(let text): session.addExtraComponent(text)
     ///         case .calendarEnded: try session.end()
     ///         }

@@ -30,13 +30,16 @@ struct ItemRow {
     /// its window by this much so they are found wherever the asked zone puts them (UTC-12 to UTC+14).
     static let floatingSlack: TimeInterval = 14 * 3600
 
-    init(event: Event, calendarID: Int64) throws(StoreError) {
+    /// `asRead`: the event is as a reader made it, from the text its source holds (see
+    /// ``PreparedItem/init(read:)-(Event)``), so the source is kept without comparing the event
+    /// with the source's snapshot.
+    init(event: Event, calendarID: Int64, asRead: Bool = false) throws(StoreError) {
         self.calendarID = calendarID
         uid = event.uid
         recurrenceID = event.occurrenceDate?.timeIntervalSince1970
         kind = .event
         model = ItemCodec.encode(event)
-        sourceText = ItemRow.keptSource(event.source, unchanged: event.source?.isUnchanged(event) == true)
+        sourceText = ItemRow.keptSource(event.source, unchanged: asRead || event.source?.isUnchanged(event) == true)
         sequence = event.sequence
         lastModified = event.lastModifiedDate?.timeIntervalSince1970
         dtstamp = event.timestamp?.timeIntervalSince1970
@@ -48,13 +51,13 @@ struct ItemRow {
         completed = false
     }
 
-    init(reminder: Reminder, calendarID: Int64) throws(StoreError) {
+    init(reminder: Reminder, calendarID: Int64, asRead: Bool = false) throws(StoreError) {
         self.calendarID = calendarID
         uid = reminder.uid
         recurrenceID = reminder.occurrenceDate?.timeIntervalSince1970
         kind = .reminder
         model = ItemCodec.encode(reminder)
-        sourceText = ItemRow.keptSource(reminder.source, unchanged: reminder.source?.isUnchanged(reminder) == true)
+        sourceText = ItemRow.keptSource(reminder.source, unchanged: asRead || reminder.source?.isUnchanged(reminder) == true)
         sequence = reminder.sequence
         lastModified = reminder.lastModifiedDate?.timeIntervalSince1970
         dtstamp = reminder.timestamp?.timeIntervalSince1970

@@ -1,6 +1,8 @@
 import CalendarModel
 import CalendarStore
+import CalendarTestSupport
 import Foundation
+import ICalConversion
 import Testing
 
 @Suite("Import")
@@ -263,6 +265,32 @@ final class SQLLog: @unchecked Sendable {
 
 @Suite("Import stream")
 struct ImportStreamTests {
+    /// Items added as read (``ImportSession/add(read:)-(Event)``, which keeps the source text
+    /// without comparing the item with its source's snapshot) land exactly as when compared, for
+    /// every fixture file: the reader hands over nothing changed after it was read.
+    @Test(arguments: TestFiles.files(under: TestFiles.fixtures).map(\.path))
+    func itemsAddedAsReadLandAsWhenCompared(_ path: String) throws {
+        func imported(asRead: Bool) throws -> [String: [[SQLValue]]] {
+            try withStore { store in
+                _ = try store.importStream { session in
+                    _ = try ICalendarReader().read(fileAt: path) { event in
+                        switch event {
+                        case .calendarBegan(let header): try session.begin(header)
+                        case .event(let e): if asRead { try session.add(read: e) } else { try session.add(e) }
+                        case .reminder(let r): if asRead { try session.add(read: r) } else { try session.add(r) }
+                        case .extraComponent(let text): session.addExtraComponent(text)
+                        case .calendarEnded: try session.end()
+                        }
+                    }
+                    return true
+                }
+                return try dumpTables(store)
+            }
+        }
+        let compared = try imported(asRead: false)
+        #expect(try imported(asRead: true) == compared)
+    }
+
     @Test func severalCalendarsLandInOneTransaction() throws {
         try withStore { store in
             _ = try store.importDocument(makeDocument("Before", events: [makeEvent("kept@x", start: utc(2026, 3, 1, 9))]))

@@ -58,9 +58,9 @@ enum ImportPipeline {
                         header.calendar.sourceName = source
                         batch.append(.begin(header))
                     case .event(let e):
-                        batch.append(prepareHere ? .prepared(Result { try PreparedItem(event: e) }) : .event(e))
+                        batch.append(prepareHere ? .prepared(Result { try PreparedItem(read: e) }) : .event(e))
                     case .reminder(let r):
-                        batch.append(prepareHere ? .prepared(Result { try PreparedItem(reminder: r) }) : .reminder(r))
+                        batch.append(prepareHere ? .prepared(Result { try PreparedItem(read: r) }) : .reminder(r))
                     case .extraComponent(let text): batch.append(.extra(text))
                     case .calendarEnded: batch.append(.end)
                     }
@@ -143,8 +143,8 @@ enum ImportPipeline {
         }
         switch step {
         case .begin(let header): try session.begin(header)
-        case .event(let e): try session.add(e)
-        case .reminder(let r): try session.add(r)
+        case .event(let e): try session.add(read: e)
+        case .reminder(let r): try session.add(read: r)
         case .prepared: break
         case .extra(let text): session.addExtraComponent(text)
         case .end: try session.end()
