@@ -151,6 +151,11 @@ private struct LineAssembler {
     var builder: ScanTreeBuilder
     var summary = ICalScanner.Summary()
     var logical: [UInt8] = []
+    /// The logical line being read while it is one physical line of the chunk being processed:
+    /// its bytes there, not copied into ``logical`` (most lines are never folded). Copied once
+    /// a continuation follows, or before ``process(_:final:_:)`` returns (the chunk's bytes are
+    /// moved or replaced after it).
+    var held: UnsafeBufferPointer<UInt8>?
     var logicalLine = 0
     var logicalTooLong = false
     /// The logical line being read is one the builder would drop unread (an outline scan's line
@@ -168,7 +173,16 @@ private struct LineAssembler {
     }
 
     mutating func flush(_ emit: (ScanEvent) throws -> Void) rethrows {
-        defer { logical.removeAll(keepingCapacity: true); logicalTooLong = false; logicalSkipped = false }
+        if let line = held {
+            held = nil
+            try builder.consume(line, line: logicalLine, emit)
+            return
+        }
+        defer {
+            if !logical.isEmpty { logical.removeAll(keepingCapacity: true) }
+            logicalTooLong = false
+            logicalSkipped = false
+        }
         if logicalSkipped { return }
         if logicalTooLong {
             if builder.focus == .full {
@@ -201,7 +215,10 @@ private struct LineAssembler {
             summary.byteCount += n
             return n
         }
-        defer { summary.byteCount += i }
+        defer {
+            summary.byteCount += i
+            keepHeld()
+        }
         var lineFeed = -1   // the next LF at or after `i` (n: none), found again once passed
         while i < n {
             // Find the end of this physical line.
@@ -247,6 +264,7 @@ private struct LineAssembler {
         physicalLine += 1
         let isContinuation = i < j && (buffer[i] == 0x20 || buffer[i] == 0x09) && logicalLine > 0
         if isContinuation {
+            keepHeld()
             if !logicalTooLong && !logicalSkipped {
                 if logical.count + (j - i - 1) > maxLineBytes { logicalTooLong = true }
                 else { logical.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(i + 1)..<j])) }
@@ -256,8 +274,15 @@ private struct LineAssembler {
             logicalLine = physicalLine
             if !builder.needsLine(startingWith: UnsafeBufferPointer(rebasing: buffer[i..<j])) { logicalSkipped = true }
             else if j - i > maxLineBytes { logicalTooLong = true }
-            else { logical.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<j])) }
+            else { held = UnsafeBufferPointer(rebasing: buffer[i..<j]) }
         }
+    }
+
+    /// Copies a held line (``held``) into ``logical``.
+    private mutating func keepHeld() {
+        guard let line = held else { return }
+        logical.append(contentsOf: line)
+        held = nil
     }
 
     mutating func finish(_ emit: (ScanEvent) throws -> Void) rethrows -> ICalScanner.Summary {
