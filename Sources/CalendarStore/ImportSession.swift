@@ -189,6 +189,7 @@ public final class ImportSession {
         guard let calendar = open else { return }
         open = nil
         try calendar.changes.flush(db)
+        if calendar.created { try store.logAdditions(calendarID: calendar.id, title: calendar.title, db) }
         for master in calendar.updatedMasters {
             try store.removeOverrides(calendarID: calendar.id, uid: master.uid, kind: master.kind,
                                       keeping: calendar.overrides[master.kind.rawValue + ":" + master.uid] ?? [],

@@ -291,6 +291,39 @@ struct ImportStreamTests {
         #expect(try imported(asRead: true) == compared)
     }
 
+    /// A calendar the import creates logs its UIDs with one statement at its end
+    /// (``EventStore/logAdditions(calendarID:title:_:)``); one that existed, empty, logs them
+    /// item by item. The log is the same, for every fixture file (files of several VCALENDARs
+    /// go into the one calendar, which then exists from the second on).
+    @Test(arguments: TestFiles.files(under: TestFiles.fixtures).map(\.path))
+    func aCreatedCalendarLogsItsUIDsAsAnEmptyOneDoes(_ path: String) throws {
+        func log(calendarExists: Bool) throws -> (changes: [String], storedUIDs: Int64?) {
+            try withStore { store in
+                if calendarExists { try store.saveCalendar(EventCalendar(title: "Feed")) }
+                let token = try store.currentChangeToken()
+                _ = try store.importStream(intoCalendar: "Feed") { session in
+                    _ = try ICalendarReader().read(fileAt: path) { event in
+                        switch event {
+                        case .calendarBegan(let header): try session.begin(header)
+                        case .event(let e): try session.add(read: e)
+                        case .reminder(let r): try session.add(read: r)
+                        case .extraComponent(let text): session.addExtraComponent(text)
+                        case .calendarEnded: try session.end()
+                        }
+                    }
+                    return true
+                }
+                let changes = try store.changes(since: token).changes.map { "\($0.kind) \($0.calendarTitle) \($0.uid)" }
+                return (changes, try store.withRawConnection { try $0.scalarInt("SELECT count(DISTINCT uid) FROM items") })
+            }
+        }
+        let created = try log(calendarExists: false)
+        let existing = try log(calendarExists: true)
+        #expect(created.changes == existing.changes)
+        // Every UID stored is logged (once per VCALENDAR that carries it).
+        #expect(Int64(Set(created.changes.map { $0.split(separator: " ", maxSplits: 2).last ?? "" }).count) == created.storedUIDs)
+    }
+
     @Test func severalCalendarsLandInOneTransaction() throws {
         try withStore { store in
             _ = try store.importDocument(makeDocument("Before", events: [makeEvent("kept@x", start: utc(2026, 3, 1, 9))]))
