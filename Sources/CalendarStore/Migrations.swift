@@ -1,6 +1,7 @@
 /// The store's schema, as an ordered list of migrations versioned by `PRAGMA user_version`.
 ///
-/// A store at version N gets migrations N+1... applied in one IMMEDIATE transaction. A store
+/// A store at version N gets migrations N+1... applied in one IMMEDIATE transaction; a new
+/// store (version 0) gets the schema they make, written at once (``freshSchemaSQL``). A store
 /// whose version is newer than ``latestVersion`` was written by a newer icalkit: it is refused
 /// with ``StoreError/newerSchema(found:supported:)`` before anything is written to it.
 ///
@@ -172,11 +173,18 @@ enum Migrations {
 
     /// Brings the store to ``latestVersion`` in one transaction. The version is read again
     /// inside the transaction, so two processes opening a new store at once migrate it once.
-    static func migrate(_ connection: Connection) throws {
+    /// A new store (version 0) gets ``freshSchemaSQL`` at once, unless `replaying` (tests
+    /// compare the two ways).
+    static func migrate(_ connection: Connection, replaying: Bool = false) throws {
         guard try userVersion(connection) < latestVersion else { return }
         try connection.transaction(.immediate) {
             let current = try userVersion(connection)
             if current > latestVersion { throw StoreError.newerSchema(found: current, supported: latestVersion) }
+            if current == 0 && !replaying {
+                try connection.execute(freshSchemaSQL)
+                try connection.execute("PRAGMA user_version = \(latestVersion)")
+                return
+            }
             for migration in all where migration.version > current {
                 try migration.apply(connection)
                 try connection.execute("PRAGMA user_version = \(migration.version)")
