@@ -40,6 +40,12 @@ extension EventStore {
         let days = packedDays(predicate)
         _ = try? withConnection { db in
             if try !isIndexReady(needed, db) {
+                // The rows go into several indexes in no common order: with SQLite's default
+                // cache (2,000 KiB) their pages left and came back. A larger one for the fill
+                // only: the first one-year query of the 100k store took 8.6 -> 5.5 s.
+                let cache = try db.scalarInt("PRAGMA cache_size") ?? -Int64(Self.defaultCacheKiB)
+                try db.execute("PRAGMA cache_size = -\(Self.indexFillCacheKiB)")
+                defer { try? db.execute("PRAGMA cache_size = \(cache)") }
                 try db.transaction(.immediate) {
                     var touched = Set<Int64>()
                     try refreshStaleSeries(&touched, db)
@@ -53,6 +59,10 @@ extension EventStore {
             if let days { try packDays(days, needed: needed, db) }
         }
     }
+
+    /// The page cache while the occurrence index is filled, in KiB (32 MiB gave 5.4 s on the
+    /// same query: little more).
+    static let indexFillCacheKiB = 16 << 10
 
     /// The days of packs a query reads (see ``indexedRows(matching:calendarIDs:titles:_:items:)``),
     /// or nil when its window is too long for packs.

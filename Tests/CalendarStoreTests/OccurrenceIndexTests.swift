@@ -188,8 +188,11 @@ struct OccurrenceIndexTests {
             _ = try indexed.importDocument(try Self.document(Self.feed), intoCalendar: "Work")
             // Nothing is materialized by the import itself.
             #expect(try Self.count("SELECT count(*) FROM occurrences", indexed) == 0)
+            let cache = try indexed.withRawConnection { try $0.scalarInt("PRAGMA cache_size") }
             try Self.expectSameAnswers(indexed, expanded)
             #expect(try Self.count("SELECT count(*) FROM occurrences", indexed) > 100)
+            // The larger cache the fill took is given back.
+            #expect(try indexed.withRawConnection { try $0.scalarInt("PRAGMA cache_size") } == cache)
             #expect(try Self.count("SELECT count(*) FROM occurrence_series WHERE expands_at_query = 1", indexed) == 1)
             // The 2020–2026 window needs more new buckets than allowed: left to expansion.
             #expect(try Self.count("SELECT count(*) FROM occurrence_buckets WHERE bucket < \(OccurrenceIndexProbe.bucket(utc(2025, 1, 1)))", indexed) == 0)
