@@ -104,7 +104,7 @@ struct ScanTreeBuilder {
         }
         let cl = parsed.line
         if cl.name == "BEGIN" {
-            let name = ContentLineParser.asciiUppercased(cl.value)
+            let name = cl.value.uppercased()
             // VCALENDAR does not count, so a bare component and the same one wrapped in a
             // VCALENDAR (as export writes it) have the same depth budget.
             let depth = stack.count - (stack.first?.name == "VCALENDAR" ? 1 : 0)
@@ -133,7 +133,7 @@ struct ScanTreeBuilder {
             updateOutlineSkipping()
             if stack.count == 1 && name == "VCALENDAR" { try emit(.calendarBegan(line: line)) }
         } else if cl.name == "END" {
-            let name = ContentLineParser.asciiUppercased(cl.value)
+            let name = cl.value.uppercased()
             if skippedDepth > 0 { skippedDepth -= 1; updateOutlineSkipping(); return }
             guard let index = stack.lastIndex(where: { $0.name == name }) else {
                 try report(ScanIssue(kind: .unbalancedEnd, line: line,
