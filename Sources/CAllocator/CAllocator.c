@@ -9,22 +9,17 @@
 #include <unistd.h>
 #endif
 
+// Weak: the `icalkit` binary links mimalloc (Package.swift); a process linked without it gets
+// null for these, and malloc is the C library's.
+#pragma weak mi_is_in_heap_region
+#pragma weak mi_option_enable
+
 int icalkit_allocator_is_mimalloc(void) {
+    if (mi_is_in_heap_region == NULL) return 0;
     void *block = malloc(16);
     int owned = block != NULL && mi_is_in_heap_region(block);
     free(block);
     return owned;
-}
-
-int icalkit_mimalloc_version(void) { return mi_version(); }
-
-int icalkit_sanitized(void) {
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-    return 1;
-#endif
-#endif
-    return 0;
 }
 
 void icalkit_keep_freed_memory(void) {

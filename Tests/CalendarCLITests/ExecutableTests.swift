@@ -12,6 +12,13 @@ let icalkitBinary: URL? = {
     return nil
 }()
 
+/// The built binary allocates with a sanitizer's allocator (its malloc bound inside the
+/// executable itself), as `make test-asan` and `make test-tsan` build it.
+let binaryHasSanitizerAllocator: Bool = {
+    guard let binary = icalkitBinary, let bindings = try? ExecutableTests.mallocBindings() else { return false }
+    return bindings.contains { $0.contains("to \(binary.path) ") || $0.contains("to \(binary.resolvingSymlinksInPath().path) ") }
+}()
+
 /// A few runs of the built `icalkit` binary, to check what in-process tests cannot: the real
 /// streams, `exit` with the status, and standard input. The binary is found beside the test
 /// bundle (`swift build --build-tests` builds it too).
@@ -20,11 +27,14 @@ struct ExecutableTests {
 
     struct Run: Equatable { var stdout: String; var stderr: String; var status: Int32 }
 
-    func execute(_ args: [String], stdin: String = "") throws -> Run {
+    func execute(_ args: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         guard let binary = icalkitBinary else { throw CocoaError(.fileNoSuchFile) }
         process.executableURL = binary
         process.arguments = args
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -37,6 +47,60 @@ struct ExecutableTests {
         process.waitUntilExit()
         return Run(stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
                    status: process.terminationStatus)
+    }
+
+    /// The binary's allocator is mimalloc: the dynamic linker binds the C library's own calls
+    /// to malloc to libmimalloc (`LD_DEBUG=bindings`).
+    @Test(.enabled(if: !binaryHasSanitizerAllocator, "a sanitizer build allocates with its own checking allocator"))
+    func allocatorIsMimalloc() throws {
+        let bindings = try Self.mallocBindings()
+        try #require(!bindings.isEmpty)
+        #expect(bindings.allSatisfy { $0.contains("libmimalloc") }, "\(bindings)")
+    }
+
+    /// Where the binary's malloc is bound, one line per binding (`LD_DEBUG=bindings`, written
+    /// to a file: thousands of lines, more than a pipe holds while the output is read first).
+    static func mallocBindings() throws -> [Substring] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("icalkit-ld-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("bindings")
+        _ = try ExecutableTests().execute(["--version"], environment: ["LD_DEBUG": "bindings", "LD_DEBUG_OUTPUT": log.path])
+        var lines: [Substring] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {   // bindings.PID
+            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            lines += text.split(separator: "\n").filter { $0.hasSuffix("normal symbol `malloc' [GLIBC_2.2.5]") }
+        }
+        return lines
+    }
+
+    /// The process marks memory for transparent huge pages as it starts, before it reads any
+    /// input: `import` of standard input is held open while /proc/PID/smaps is read.
+    @Test(.enabled(if: !binaryHasSanitizerAllocator, "a sanitizer build allocates with its own checking allocator"),
+          .enabled(if: FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled"),
+                   "the kernel has transparent huge pages"))
+    func memoryIsMarkedForHugePagesAtStart() throws {
+        let binary = try #require(icalkitBinary)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("icalkit-hp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["import", "--store", directory.appendingPathComponent("s.sqlite").path, "-"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var marked = false
+        for _ in 0..<250 where !marked {
+            let smaps = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/smaps", encoding: .utf8)) ?? ""
+            marked = smaps.split(separator: "\n").contains { $0.hasPrefix("VmFlags:") && $0.split(separator: " ").contains("hg") }
+            if !marked { usleep(20_000) }
+        }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(marked)
     }
 
     @Test func version() throws {

@@ -17,11 +17,4 @@ void icalkit_keep_freed_memory(void);
 /// heap), 0 otherwise.
 int icalkit_allocator_is_mimalloc(void);
 
-/// mimalloc's version as linked, e.g. 209 for 2.0.9.
-int icalkit_mimalloc_version(void);
-
-/// 1 when this C code was built with AddressSanitizer or ThreadSanitizer, whose runtimes
-/// replace malloc.
-int icalkit_sanitized(void);
-
 #endif
