@@ -42,7 +42,7 @@ extension EventStore {
             if try !isIndexReady(needed, db) {
                 // The rows go into several indexes in no common order: with SQLite's default
                 // cache (2,000 KiB) their pages left and came back. A larger one for the fill
-                // only: the first one-year query of the 100k store took 8.6 -> 5.5 s.
+                // only: the first one-year query of the 100k store took 8.9-9.2 -> 6.6 s.
                 let cache = try db.scalarInt("PRAGMA cache_size") ?? -Int64(Self.defaultCacheKiB)
                 try db.execute("PRAGMA cache_size = -\(Self.indexFillCacheKiB)")
                 defer { try? db.execute("PRAGMA cache_size = \(cache)") }

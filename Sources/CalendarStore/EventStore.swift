@@ -38,8 +38,9 @@ public final class EventStore: @unchecked Sendable {
     /// source text (about 900 bytes in the generated feeds) seldom needs an overflow page. A
     /// 2,000-event import took 47.1 -> 43.5 ms (40 alternated runs), the corpus's largest file
     /// 63.2 -> 59.8 ms, the 20k feed 265 -> 254 ms; 16 KiB was slower than 8 on both, 64 KiB
-    /// much slower. Queries of the 100k store: the same within noise. Stores made before keep
-    /// their page size.
+    /// much slower. Queries of the 100k store: the same within noise, but for the one that fills
+    /// the occurrence index, which got a larger cache for it (``indexFillCacheKiB``). Stores
+    /// made before keep their page size.
     public static let pageSize = 8192
 
     /// The newest schema version this code reads and writes.
