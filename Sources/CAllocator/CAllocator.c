@@ -1,28 +1,37 @@
 #include "CAllocator.h"
 
-#include <mimalloc.h>
 #include <stdint.h>
 #include <stdlib.h>     // defines __GLIBC__ on glibc
+#if defined(__linux__)
 #include <sys/mman.h>
+#endif
 #if defined(__GLIBC__)
 #include <malloc.h>
 #include <unistd.h>
 #endif
-
+#if defined(__linux__) && __has_include(<mimalloc.h>)
+#include <mimalloc.h>
+#define ICALKIT_MIMALLOC 1
 // Weak: the `icalkit` binary links mimalloc (Package.swift); a process linked without it gets
 // null for these, and malloc is the C library's.
 #pragma weak mi_is_in_heap_region
 #pragma weak mi_option_enable
+#endif
 
 int icalkit_allocator_is_mimalloc(void) {
+#if defined(ICALKIT_MIMALLOC)
     if (mi_is_in_heap_region == NULL) return 0;
     void *block = malloc(16);
     int owned = block != NULL && mi_is_in_heap_region(block);
     free(block);
     return owned;
+#else
+    return 0;
+#endif
 }
 
 void icalkit_keep_freed_memory(void) {
+#if defined(ICALKIT_MIMALLOC)
     if (icalkit_allocator_is_mimalloc()) {
         // mimalloc keeps freed memory in its segments (32 MiB mappings) for reuse. What it
         // lacks for this process is huge pages: a one-year query of the 20k store took 10,000
@@ -46,6 +55,7 @@ void icalkit_keep_freed_memory(void) {
         free(block);
         return;
     }
+#endif
 #if defined(__GLIBC__)
     // Without these, each block over 128 KiB gets its own mmap and is unmapped on free, so a
     // reused size starts again on fresh zeroed pages: one page fault per 4 KiB.

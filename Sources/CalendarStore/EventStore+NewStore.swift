@@ -44,8 +44,9 @@ extension EventStore {
             // transaction began are not journaled, so a first import writes almost none.
             try connection.execute("PRAGMA synchronous = OFF; PRAGMA journal_mode = DELETE")
             // Debian builds SQLite with SECURE_DELETE, which zeroes every new page of the b-trees
-            // as it is made, besides what a deletion frees. A new store holds nothing deleted
-            // while it is built (later connections have the default again).
+            // as it is made, besides what a deletion frees. A new store holds nothing from before
+            // the import; only what the import itself replaces (a newer copy of an item later in
+            // the same input) may stay in its free pages. Later connections have the default.
             try connection.execute("PRAGMA secure_delete = OFF")
             // While it is small, a new store keeps a small page cache, so its pages reach the
             // file as an import writes them and not all at the commit (see

@@ -2,9 +2,9 @@ extension Migrations {
     /// The schema every migration leaves, as SQLite keeps it (`sqlite_schema.sql`, in the
     /// order the objects were made), written at once into a new store: replaying the nine
     /// migrations parsed each earlier form too and rebuilt `items` (~9 M instructions of a
-    /// 2,000-event import's 110 M on its writing thread). ``migrate(_:)`` replays migrations
-    /// only for stores that have a schema; `MigrationTests` checks that this text and the
-    /// replayed migrations make the same schema, object by object.
+    /// 2,000-event import's 110 M on its writing thread). ``migrate(_:replaying:)`` replays
+    /// migrations only for stores that have a schema; `FreshSchemaTests` checks that this text
+    /// and the replayed migrations make the same schema, object by object.
     static let freshSchemaSQL = """
         CREATE TABLE calendars (
             id                  INTEGER PRIMARY KEY,
