@@ -12,8 +12,4 @@
 /// reuse, and about 30 MiB of the heap are backed by transparent huge pages the same way.
 void icalkit_keep_freed_memory(void);
 
-/// 1 when malloc in this process is mimalloc's (a block malloc returns lies in mimalloc's
-/// heap), 0 otherwise.
-int icalkit_allocator_is_mimalloc(void);
-
 #endif
