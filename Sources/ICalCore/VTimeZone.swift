@@ -10,10 +10,22 @@ public final class VTimeZone: Sendable {
     public let tzid: String
     /// X-LIC-LOCATION, when the definition names its tz database zone.
     public let location: String?
+    /// Observances whose yearly rule ``ZoneRuleUnroller`` wrote out before the horizon.
+    let unrolledObservances: Int
     private let guarded: Mutex<ZoneHandle>
 
     /// nil when libical cannot build a zone from the text (no TZID, no observances).
-    public init?(text: String) {
+    public convenience init?(text: String) {
+        self.init(text: text, unrollingRules: true)
+    }
+
+    /// The year from which libical walks the zone's plain yearly rules itself: the days before
+    /// it are given to libical as RDATEs (``ZoneRuleUnroller``). One past the decade libical is
+    /// first asked to cover (``coverDecadeAhead()``), so that first expansion walks no rule.
+    static var unrollingHorizonYear: Int { Int(icaltime_today().year) + 11 }
+
+    /// `unrollingRules: false` gives libical the definition as written (for tests comparing the two).
+    init?(text: String, unrollingRules: Bool) {
         // An observance repeating more often than daily is no time zone rule, and libical walks
         // such a rule hour by hour (or second by second) to 2037 while expanding the zone:
         // seconds or minutes for one definition. Refused, so the caller falls back.
@@ -41,6 +53,7 @@ public final class VTimeZone: Sendable {
         } else {
             location = nil
         }
+        unrolledObservances = unrollingRules ? ZoneRuleUnroller.unroll(vtz, horizonYear: VTimeZone.unrollingHorizonYear) : 0
         guard let zone = icaltimezone_new() else { icalcomponent_free(vtz); return nil }
         guard icaltimezone_set_component(zone, vtz) != 0 else {
             icalcomponent_free(vtz)
@@ -53,9 +66,9 @@ public final class VTimeZone: Sendable {
 
     /// Has libical expand the zone's observances through ten years from now at once. libical
     /// expands them on first use through five years past the later of now and the year asked,
-    /// and each later year asked redoes the whole expansion from the observances' start (an
-    /// ICU-driven walk, ~5 million instructions per zone): a 2,000-event feed with dates up to
-    /// 2034 expanded its zones 13 times instead of 9. One expansion five years further costs
+    /// and each later year asked redoes the whole expansion from the observances' start (for
+    /// rules ``ZoneRuleUnroller`` leaves alone, an ICU-driven walk of ~5 million instructions
+    /// per zone): a 2,000-event feed with dates up to 2034 expanded its zones 13 times instead of 9. One expansion five years further costs
     /// about a tenth more than libical's first one; offsets are the same either way.
     private func coverDecadeAhead() {
         let year = Int(icaltime_today().year) + 5
