@@ -15,6 +15,11 @@ package final class Connection {
     let handle: OpaquePointer                 // sqlite3 *, owned
     package let path: String
     private var statements: [String: Statement] = [:]
+    /// The last statements used, looked for before `statements`: an import runs the same few
+    /// statements for every item, and hashing their SQL text (hundreds of bytes) for each row
+    /// cost more than comparing it (a literal's text compares by address).
+    private var recent: [(sql: String, statement: Statement)] = []
+    private static let recentCount = 4
     package private(set) var isClosed = false
     private var busyTimeoutMilliseconds: Int32 = 0
     private var isMappedForReading = false
@@ -71,6 +76,7 @@ package final class Connection {
         // Cleanup only: callers are expected to `close()` and see its error.
         if !isClosed {
             statements.removeAll()
+            recent.removeAll()
             sqlite3_close_v2(handle)
         }
     }
@@ -131,12 +137,20 @@ package final class Connection {
     package func cachedStatement(_ sql: String) throws(StoreError) -> Statement {
         guard !isClosed else { throw .closed }
         onSQL?(sql)
-        if let statement = statements[sql] {
+        for (recentSQL, statement) in recent where recentSQL == sql {
             statement.reset()
             return statement
         }
-        let statement = try Statement(connection: self, sql: sql)
-        statements[sql] = statement
+        let statement: Statement
+        if let cached = statements[sql] {
+            cached.reset()
+            statement = cached
+        } else {
+            statement = try Statement(connection: self, sql: sql)
+            statements[sql] = statement
+        }
+        if recent.count == Connection.recentCount { recent.removeFirst() }
+        recent.append((sql, statement))
         return statement
     }
 
@@ -216,6 +230,7 @@ package final class Connection {
     /// Finalizes the cached statements and closes the connection. Closing twice is a no-op.
     package func close() throws(StoreError) {
         guard !isClosed else { return }
+        recent.removeAll()
         statements.removeAll()     // finalizes them (Statement.deinit)
         let code = sqlite3_close(handle)
         guard code == SQLITE_OK else { throw StoreError(sqliteCode: code, connection: handle, sql: nil) }

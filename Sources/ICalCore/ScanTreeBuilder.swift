@@ -20,7 +20,14 @@ struct ScanTreeBuilder {
     /// The first few TZID parameter values met, as written (``reportZone(written:_:)``).
     private var reportedZoneBytes: [[UInt8]] = []
     /// Components that only ever sit directly in a VCALENDAR.
-    static let topLevelKinds: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY"]
+    /// Components that cannot nest in one another. A `switch`, not a `Set`: hashing the name
+    /// for every BEGIN cost more than comparing it with six short strings.
+    static func isTopLevelKind(_ name: String) -> Bool {
+        switch name {
+        case "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY": return true
+        default: return false
+        }
+    }
 
     /// An outline scan drops the lines it reads now unparsed, but for BEGIN, END and the
     /// zones they name (``consume(_:line:_:)``): in a skipped item, past the depth limit, or
@@ -120,8 +127,8 @@ struct ScanTreeBuilder {
             }
             // Items cannot nest: a BEGIN:VEVENT inside an open VEVENT means the first one lost
             // its END. Close it (and what it holds open) rather than hide the second inside it.
-            if ScanTreeBuilder.topLevelKinds.contains(name),
-               let open = stack.lastIndex(where: { ScanTreeBuilder.topLevelKinds.contains($0.name) }) {
+            if ScanTreeBuilder.isTopLevelKind(name),
+               let open = stack.lastIndex(where: { ScanTreeBuilder.isTopLevelKind($0.name) }) {
                 let unclosed = stack[open]
                 try report(ScanIssue(kind: .unbalancedEnd, line: line,
                                      message: "BEGIN:\(name) inside \(unclosed.name) (begun at line \(unclosed.line)) which had no END; that \(unclosed.name) was closed here",
