@@ -257,15 +257,19 @@ public struct PreparedItem: Sendable {
     /// An event as a reader handed it over, unchanged since (``ReadEvent/event(_:)``): its
     /// source text is kept without comparing the event with the source's snapshot, which it
     /// equals (checked in debug builds). Comparing cost 3,000 instructions an event.
-    public init(read event: Event) throws {
-        assert(event.source?.isUnchanged(event) != false, "an event changed after it was read: \(event.uid)")
+    public init(read event: consuming Event) throws {
+        #if DEBUG
+        if event.source?.isUnchanged(event) == false { let uid = event.uid; preconditionFailure("an event changed after it was read: \(uid)") }
+        #endif
         row = try ItemRow(event: event, calendarID: 0, asRead: true)
         model = .event(event)
     }
 
     /// A reminder as a reader handed it over (see ``init(read:)-(Event)``).
-    public init(read reminder: Reminder) throws {
-        assert(reminder.source?.isUnchanged(reminder) != false, "a reminder changed after it was read: \(reminder.uid)")
+    public init(read reminder: consuming Reminder) throws {
+        #if DEBUG
+        if reminder.source?.isUnchanged(reminder) == false { let uid = reminder.uid; preconditionFailure("a reminder changed after it was read: \(uid)") }
+        #endif
         row = try ItemRow(reminder: reminder, calendarID: 0, asRead: true)
         model = .reminder(reminder)
     }

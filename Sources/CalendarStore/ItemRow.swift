@@ -33,7 +33,7 @@ struct ItemRow {
     /// `asRead`: the event is as a reader made it, from the text its source holds (see
     /// ``PreparedItem/init(read:)-(Event)``), so the source is kept without comparing the event
     /// with the source's snapshot.
-    init(event: Event, calendarID: Int64, asRead: Bool = false) throws(StoreError) {
+    init(event: borrowing Event, calendarID: Int64, asRead: Bool = false) throws(StoreError) {
         self.calendarID = calendarID
         uid = event.uid
         recurrenceID = event.occurrenceDate?.timeIntervalSince1970
@@ -51,7 +51,7 @@ struct ItemRow {
         completed = false
     }
 
-    init(reminder: Reminder, calendarID: Int64, asRead: Bool = false) throws(StoreError) {
+    init(reminder: borrowing Reminder, calendarID: Int64, asRead: Bool = false) throws(StoreError) {
         self.calendarID = calendarID
         uid = reminder.uid
         recurrenceID = reminder.occurrenceDate?.timeIntervalSince1970

@@ -125,27 +125,26 @@ enum ImportPipeline {
 
     /// One step, written where it lies in its batch: each item is used in place, not copied out
     /// (copying an item's row and model retained and released every reference in them, a
-    /// tenth of the writing thread), and stays in the batch to be freed by the reader.
+    /// tenth of the writing thread), and stays in the batch to be freed by the reader. An item
+    /// the reader did not prepare is moved into its ``PreparedItem`` here, which takes its place.
     fileprivate static func apply(_ step: inout Step, to session: ImportSession) throws {
-        if case .prepared = step {
+        switch step {
+        case .prepared, .event, .reminder:
             var taken = Step.end
             swap(&taken, &step)   // moved out of the batch (not copied), and put back below
+            var item: PreparedItem
             switch consume taken {
-            case .prepared(.success(var item)):
-                defer { step = .prepared(.success(item)) }
-                try session.add(&item)
+            case .prepared(.success(let prepared)): item = prepared
             case .prepared(.failure(let error)):
                 step = .prepared(.failure(error))
                 throw error
-            default: break
+            case .event(let event): item = try PreparedItem(read: event)
+            case .reminder(let reminder): item = try PreparedItem(read: reminder)
+            default: return
             }
-            return
-        }
-        switch step {
+            defer { step = .prepared(.success(item)) }
+            try session.add(&item)
         case .begin(let header): try session.begin(header)
-        case .event(let e): try session.add(read: e)
-        case .reminder(let r): try session.add(read: r)
-        case .prepared: break
         case .extra(let text): session.addExtraComponent(text)
         case .end: try session.end()
         }
