@@ -20,15 +20,23 @@ enum ContentLineParser {
     static func parse(_ b: UnsafeBufferPointer<UInt8>, line: Int) -> Parsed? {
         let n = b.count
         var i = 0
-        // Name: letters, digits, '-', and '.' for a group prefix ("item1.X-ABLABEL").
-        while i < n, isNameByte(b[i]) { i += 1 }
+        // Name: letters, digits, '-', and '.' for a group prefix ("item1.X-ABLABEL"); ASCII
+        // with nothing to trim, so it reads as written unless it has a lower-case letter.
+        var lowerCase = false
+        while i < n {
+            let c = b[i]
+            guard isNameByte(c) else { break }
+            if c >= 0x61 && c <= 0x7A { lowerCase = true }
+            i += 1
+        }
         guard i > 0, i < n, b[i] == UInt8(ascii: ":") || b[i] == UInt8(ascii: ";") else { return nil }
         var invalid = false
-        let name = decodeName(b, 0..<i, invalid: &invalid)
-        // `NAME:VALUE` with the name as it reads back (upper case, nothing to trim): the line is
-        // its parts, so `raw` is left nil and ``ContentLine/text`` rebuilds the same bytes when
-        // asked, instead of every such line being kept twice.
-        let readsBackFromParts = b[i] == UInt8(ascii: ":") && isPlainName(b, 0..<i)
+        let nameBytes = UnsafeBufferPointer(rebasing: b[0..<i])
+        let name = lowerCase ? String(decoding: nameBytes, as: UTF8.self).uppercased() : String(decoding: nameBytes, as: UTF8.self)
+        // `NAME:VALUE` with the name as it reads back (upper case): the line is its parts, so
+        // `raw` is left nil and ``ContentLine/text`` rebuilds the same bytes when asked, instead
+        // of every such line being kept twice.
+        let readsBackFromParts = b[i] == UInt8(ascii: ":") && !lowerCase
         var parameters: [ICalParameter] = []
         while i < n, b[i] == UInt8(ascii: ";") {
             i += 1

@@ -66,7 +66,7 @@ public struct RecurValue: Hashable, Sendable {
         let (parts, ascii) = upperParts(upper)
         if icaltime_is_null_time(r.until) == 0 {
             var u = DateTimeValue(r.until)
-            u.isUTC = parts.contains { $0.hasPrefix("UNTIL=") && $0.hasSuffix("Z") }
+            u.isUTC = parts.contains { (ascii ? $0.hasASCIIPrefix("UNTIL=") : $0.hasPrefix("UNTIL=")) && $0.hasSuffix("Z") }
             value.until = u
         }
         if ascii ? parts.contains(where: { $0.utf8.contains(bytes: "WKST=") }) : upper.contains("WKST=") {
@@ -88,7 +88,8 @@ public struct RecurValue: Hashable, Sendable {
             let e = Int16(truncatingIfNeeded: encoded)
             return ByDay(weekday: Int(icalrecurrencetype_day_day_of_week(e).rawValue), position: Int(icalrecurrencetype_day_position(e)))
         }
-        for part in parts where part.hasPrefix("RSCALE=") || part.hasPrefix("SKIP=") {
+        for part in parts where ascii ? part.hasASCIIPrefix("RSCALE=") || part.hasASCIIPrefix("SKIP=")
+                                      : part.hasPrefix("RSCALE=") || part.hasPrefix("SKIP=") {
             value.extraParts.append(String(part))
         }
         return .success(value)

@@ -19,7 +19,8 @@ public enum TextCodec {
         var runStart = 0
         let n = bytes.count
         while i < n {
-            guard bytes[i] == backslash else { i += 1; continue }
+            guard let next = bytes.firstIndex(ofByte: backslash, from: i) else { break }
+            i = next
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
             if i + 1 < n {
                 let e = bytes[i + 1]
