@@ -7,17 +7,10 @@ import Darwin
 /// Parses one unfolded content line's bytes into a ``ContentLine``.
 /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.1>
 enum ContentLineParser {
-    struct Parsed {
-        var line: ContentLine
-        var invalidUTF8: Bool
-    }
-
-    /// nil when the bytes are not `NAME[;PARAM...]:VALUE`.
-    static func parse(_ bytes: [UInt8], line: Int) -> Parsed? {
-        bytes.withUnsafeBufferPointer { parse($0, line: line) }
-    }
-
-    static func parse(_ b: UnsafeBufferPointer<UInt8>, line: Int) -> Parsed? {
+    /// nil when the bytes are not `NAME[;PARAM...]:VALUE`. `invalidUTF8` is set when some text
+    /// was not UTF-8 (read as ISO-8859-1). The line is returned bare, not in a struct with the
+    /// flag, which the caller copied it out of (every string retained and released again).
+    static func parse(_ b: UnsafeBufferPointer<UInt8>, line: Int, invalidUTF8: inout Bool) -> ContentLine? {
         let n = b.count
         var i = 0
         // Name: letters, digits, '-', and '.' for a group prefix ("item1.X-ABLABEL"); ASCII
@@ -70,7 +63,8 @@ enum ContentLineParser {
         guard i < n, b[i] == UInt8(ascii: ":") else { return nil }
         let value = decode(b, (i + 1)..<n, invalid: &invalid)
         let raw = readsBackFromParts && !invalid ? nil : decode(b, 0..<n, invalid: &invalid)
-        return Parsed(line: ContentLine(name: name, parameters: parameters, value: value, line: line, raw: raw), invalidUTF8: invalid)
+        invalidUTF8 = invalid
+        return ContentLine(name: name, parameters: parameters, value: value, line: line, raw: raw)
     }
 
     /// `uppercased()`, skipped when there is no lower-case ASCII letter (names usually are

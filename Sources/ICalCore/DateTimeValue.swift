@@ -33,29 +33,35 @@ public struct DateTimeValue: Hashable, Sendable, Comparable, CustomStringConvert
     /// fields libical's `icaltime_from_string` (a `sscanf` of the same layout) gives, without
     /// its cost in an import's hot path.
     public init?(parsing text: String) {
-        var trimmed = text.trimmingSpaces()
-        var fields = (year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0)
-        var length = 0
-        var valid = true
-        trimmed.withUTF8 { b in
-            length = b.count
-            guard length == 8 || length == 15 || length == 16 else { valid = false; return }
-            // Digits, then `T` at 8, digits, then `Z` at 15: libical alone reads "20260308T09000Z" as 09:00:00.
-            for (i, c) in b.enumerated() {
-                let ok = i == 8 ? c == UInt8(ascii: "T") : i == 15 ? c == UInt8(ascii: "Z") : (c >= 0x30 && c <= 0x39)
-                guard ok else { valid = false; return }
-            }
-            func number(_ from: Int, _ count: Int) -> Int {
-                var v = 0
-                for i in from..<(from + count) { v = v * 10 + Int(b[i] - 0x30) }
-                return v
-            }
-            fields = (number(0, 4), number(4, 2), number(6, 2), 0, 0, 0)
-            if length > 8 { (fields.hour, fields.minute, fields.second) = (number(9, 2), number(11, 2), number(13, 2)) }
+        var text = text
+        guard let value = text.withUTF8({ DateTimeValue(parsingBytes: $0) }) else { return nil }
+        self = value
+    }
+
+    /// ``init(parsing:)`` of UTF-8 bytes; spaces and tabs around the value are skipped (as
+    /// `trimmingSpaces()` would, without making a String of it).
+    init?(parsingBytes all: UnsafeBufferPointer<UInt8>) {
+        var start = 0, end = all.count
+        while start < end, all[start] == 0x20 || all[start] == 0x09 { start += 1 }
+        while end > start, all[end - 1] == 0x20 || all[end - 1] == 0x09 { end -= 1 }
+        let b = UnsafeBufferPointer(rebasing: all[start..<end])
+        let length = b.count
+        guard length == 8 || length == 15 || length == 16 else { return nil }
+        // Digits, then `T` at 8, digits, then `Z` at 15: libical alone reads "20260308T09000Z" as 09:00:00.
+        for i in 0..<length {
+            let c = b[i]
+            let ok = i == 8 ? c == UInt8(ascii: "T") : i == 15 ? c == UInt8(ascii: "Z") : (c >= 0x30 && c <= 0x39)
+            guard ok else { return nil }
         }
-        guard valid else { return nil }
-        self.init(year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute,
-                  second: fields.second, isDate: length == 8, isUTC: length == 16)
+        func number(_ from: Int, _ count: Int) -> Int {
+            var v = 0
+            for i in from..<(from + count) { v = v * 10 + Int(b[i] - 0x30) }
+            return v
+        }
+        let timed = length > 8
+        self.init(year: number(0, 4), month: number(4, 2), day: number(6, 2),
+                  hour: timed ? number(9, 2) : 0, minute: timed ? number(11, 2) : 0, second: timed ? number(13, 2) : 0,
+                  isDate: length == 8, isUTC: length == 16)
         guard isInRange else { return nil }
     }
 

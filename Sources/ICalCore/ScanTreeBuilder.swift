@@ -96,7 +96,8 @@ struct ScanTreeBuilder {
                 return
             }
         }
-        guard let parsed = ContentLineParser.parse(bytes, line: line) else {
+        var invalidUTF8 = false
+        guard let cl = ContentLineParser.parse(bytes, line: line, invalidUTF8: &invalidUTF8) else {
             if stack.isEmpty && skippedDepth == 0 {
                 try reportStray(line: line, emit)
             } else {
@@ -105,11 +106,10 @@ struct ScanTreeBuilder {
             }
             return
         }
-        if parsed.invalidUTF8 {
+        if invalidUTF8 {
             try report(ScanIssue(kind: .invalidUTF8, line: line,
-                                 message: "\(parsed.line.name) is not valid UTF-8; read as ISO-8859-1", component: currentName), emit)
+                                 message: "\(cl.name) is not valid UTF-8; read as ISO-8859-1", component: currentName), emit)
         }
-        let cl = parsed.line
         if cl.name == "BEGIN" {
             let name = cl.value.uppercased()
             // VCALENDAR does not count, so a bare component and the same one wrapped in a
@@ -137,6 +137,8 @@ struct ScanTreeBuilder {
             }
             sawComponent = true
             stack.append(RawComponent(name: name, line: line, endLine: line))
+            // Room for a typical item's lines at once, not grown through five sizes as they come.
+            if focus == .full { stack[stack.count - 1].properties.reserveCapacity(Self.reservedProperties) }
             updateOutlineSkipping()
             if stack.count == 1 && name == "VCALENDAR" { try emit(.calendarBegan(line: line)) }
         } else if cl.name == "END" {
@@ -180,6 +182,9 @@ struct ScanTreeBuilder {
         var invalid = false
         try reportZone(ContentLineParser.decodeParameterValue(written, 0..<written.count, invalid: &invalid), emit)
     }
+
+    /// Lines reserved for each component a full scan opens.
+    static let reservedProperties = 16
 
     /// How many zone values ``reportZone(written:_:)`` remembers as bytes.
     static let zoneBytesKept = 16
