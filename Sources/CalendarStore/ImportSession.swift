@@ -75,6 +75,9 @@ public final class ImportSession {
         var updatedMasters: [(uid: String, kind: ItemKind)] = []
         var extraComponents: [String] = []
         var index = 0
+        /// A created calendar: the largest item id whose UID the change log has dealt with
+        /// (see ``ImportSession/logAdditions(_:)``).
+        var loggedThroughID: Int64 = 0
 
         init(id: Int64, title: String, created: Bool, header: CalendarDocument, report: ImportReport) {
             self.id = id
@@ -116,6 +119,23 @@ public final class ImportSession {
         bare.reminders = []
         open = OpenCalendar(id: id, title: title, created: created, header: bare,
                             report: ImportReport(calendarTitle: title, createdCalendar: created, dryRun: dryRun))
+        if created { open?.loggedThroughID = try db.scalarInt("SELECT coalesce(max(id), 0) FROM items") ?? 0 }
+    }
+
+    /// Items of a created calendar between two entries in its change log.
+    static let loggedItems = 256
+
+    /// A created calendar's change log, brought up to its last item: each UID first met since
+    /// the last call is logged `added`, in the order it first came, as an empty calendar
+    /// logs it item by item (``EventStore/logAdditions(calendarID:title:after:through:_:)``).
+    /// Done every ``loggedItems`` items and at the calendar's end, so the end has little left:
+    /// one statement for all of a 2,000-item calendar took 11 M instructions after its last
+    /// item, about 2.5 ms of every import's wait.
+    private func logAdditions(_ calendar: OpenCalendar) throws {
+        let last = try db.scalarInt("SELECT coalesce(max(id), 0) FROM items") ?? 0
+        guard last > calendar.loggedThroughID else { return }
+        try store.logAdditions(calendarID: calendar.id, title: calendar.title, after: calendar.loggedThroughID, through: last, db)
+        calendar.loggedThroughID = last
     }
 
     public func add(_ event: Event) throws { try add(try PreparedItem(event: event)) }
@@ -148,6 +168,7 @@ public final class ImportSession {
                                            calendarTitle: calendar.title, calendarIsNew: calendar.created,
                                            indexInUse: inUse, db)
         if outcome == .updated && item.row.recurrenceID == nil { calendar.updatedMasters.append((item.row.uid, item.row.kind)) }
+        if calendar.created && calendar.index % Self.loggedItems == 0 { try logAdditions(calendar) }
     }
 
     /// Every ``pacingItems`` items into a new store (``EventStore/buildingNew(at:expander:)``):
@@ -189,7 +210,7 @@ public final class ImportSession {
         guard let calendar = open else { return }
         open = nil
         try calendar.changes.flush(db)
-        if calendar.created { try store.logAdditions(calendarID: calendar.id, title: calendar.title, db) }
+        if calendar.created { try logAdditions(calendar) }
         for master in calendar.updatedMasters {
             try store.removeOverrides(calendarID: calendar.id, uid: master.uid, kind: master.kind,
                                       keeping: calendar.overrides[master.kind.rawValue + ":" + master.uid] ?? [],

@@ -1,5 +1,5 @@
 import CalendarModel
-import CalendarStore
+@testable import CalendarStore
 import CalendarTestSupport
 import Foundation
 import ICalConversion
@@ -291,10 +291,10 @@ struct ImportStreamTests {
         #expect(try imported(asRead: true) == compared)
     }
 
-    /// A calendar the import creates logs its UIDs with one statement at its end
-    /// (``EventStore/logAdditions(calendarID:title:_:)``); one that existed, empty, logs them
-    /// item by item. The log is the same, for every fixture file (files of several VCALENDARs
-    /// go into the one calendar, which then exists from the second on).
+    /// A calendar the import creates logs its UIDs in ranges of items
+    /// (``EventStore/logAdditions(calendarID:title:after:through:_:)``); one that existed,
+    /// empty, logs them item by item. The log is the same, for every fixture file (files of
+    /// several VCALENDARs go into the one calendar, which then exists from the second on).
     @Test(arguments: TestFiles.files(under: TestFiles.fixtures).map(\.path))
     func aCreatedCalendarLogsItsUIDsAsAnEmptyOneDoes(_ path: String) throws {
         func log(calendarExists: Bool) throws -> (changes: [String], storedUIDs: Int64?) {
@@ -322,6 +322,50 @@ struct ImportStreamTests {
         #expect(created.changes == existing.changes)
         // Every UID stored is logged (once per VCALENDAR that carries it).
         #expect(Int64(Set(created.changes.map { $0.split(separator: " ", maxSplits: 2).last ?? "" }).count) == created.storedUIDs)
+    }
+
+    /// The same over ranges: items past several ``ImportSession/loggedItems`` with UIDs met
+    /// again across the ranges' ends (overrides of earlier masters, an override before its
+    /// master, a newer copy of an earlier item, an unchanged repeat).
+    @Test func aCreatedCalendarLogsAcrossItsRangesAsAnEmptyOneDoes() throws {
+        let count = 3 * ImportSession.loggedItems + 40
+        var events: [Event] = []
+        for i in 0..<count {
+            events.append(makeEvent("uid-\(i)@x", start: utc(2026, 1, 1 + i % 28, 9)))
+            if i % 97 == 5 {   // an override of a master met long before (another range, mostly)
+                var override = makeEvent("uid-\(i / 2)@x", start: utc(2026, 2, 1, 10))
+                override.occurrenceDate = utc(2026, 1, 1 + (i / 2) % 28, 9)
+                events.append(override)
+            }
+            if i % 131 == 7 {   // a newer copy, and an unchanged repeat, of an earlier item
+                events.append(makeEvent("uid-\(i / 3)@x", "changed", start: utc(2026, 1, 1 + (i / 3) % 28, 9), sequence: 1))
+                events.append(makeEvent("uid-\(i / 4)@x", start: utc(2026, 1, 1 + (i / 4) % 28, 9)))
+            }
+            if i == ImportSession.loggedItems - 1 {   // an override whose master comes after the range's end
+                var orphan = makeEvent("late@x", start: utc(2026, 3, 2, 10))
+                orphan.occurrenceDate = utc(2026, 3, 1, 9)
+                events.append(orphan)
+            }
+        }
+        events.append(makeEvent("late@x", start: utc(2026, 3, 1, 9)))
+        func log(calendarExists: Bool) throws -> [String] {
+            try withStore { store in
+                if calendarExists { try store.saveCalendar(EventCalendar(title: "Feed")) }
+                let token = try store.currentChangeToken()
+                _ = try store.importStream(intoCalendar: "Feed") { session in
+                    try session.begin(makeDocument("Feed"))
+                    for event in events { try session.add(event) }
+                    try session.end()
+                    return true
+                }
+                return try store.changes(since: token).changes.map { "\($0.kind) \($0.calendarTitle) \($0.uid)" }
+            }
+        }
+        let created = try log(calendarExists: false)
+        #expect(created == (try log(calendarExists: true)))
+        #expect(created.count == count + 1)   // every UID once: uid-0 ... and late@x
+        #expect(created.last == "added Feed uid-\(count - 1)@x")
+        #expect(created.firstIndex(of: "added Feed late@x") == ImportSession.loggedItems)   // where its override came
     }
 
     @Test func severalCalendarsLandInOneTransaction() throws {
