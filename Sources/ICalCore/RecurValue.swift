@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 internal import CLibical
 
 /// An RRULE value as libical reads it (`icalrecurrencetype_from_string`), in Swift fields.
@@ -63,13 +68,19 @@ public struct RecurValue: Hashable, Sendable {
                                byWeekNo: [], byMonth: [], bySetPos: [], extraParts: [])
         if r.count > 0 { value.count = Int(r.count) }
         let upper = trimmed.uppercased()
-        let (parts, ascii) = upperParts(upper)
+        // What is asked of the parts, from the bytes of an ASCII rule (nearly all): the parts
+        // themselves are made only for RSCALE or SKIP, or a rule that is not ASCII.
+        let flags = ASCIIParts(upper)
+        let split = flags == nil || flags!.hasExtra ? upperParts(upper) : nil
+        let parts = split?.parts ?? []
+        let ascii = split?.isASCII ?? true
         if icaltime_is_null_time(r.until) == 0 {
             var u = DateTimeValue(r.until)
-            u.isUTC = parts.contains { (ascii ? $0.hasASCIIPrefix("UNTIL=") : $0.hasPrefix("UNTIL=")) && $0.hasSuffix("Z") }
+            u.isUTC = flags?.untilIsUTC
+                ?? parts.contains { (ascii ? $0.hasASCIIPrefix("UNTIL=") : $0.hasPrefix("UNTIL=")) && $0.hasSuffix("Z") }
             value.until = u
         }
-        if ascii ? parts.contains(where: { $0.utf8.contains(bytes: "WKST=") }) : upper.contains("WKST=") {
+        if flags?.hasWeekStart ?? upper.contains("WKST=") {
             value.weekStart = Int(r.week_start.rawValue)
         }
         value.bySecond = list(&r.by_second, Int(ICAL_BY_SECOND_SIZE))
@@ -93,6 +104,50 @@ public struct RecurValue: Hashable, Sendable {
             value.extraParts.append(String(part))
         }
         return .success(value)
+    }
+
+    /// What ``parse(_:)`` asks of an upper-cased ASCII rule's parts (as `split(separator: ";")`
+    /// splits it), read from its bytes; nil when the rule is not ASCII. Splitting every rule into
+    /// Substrings to ask this cost 4,000 instructions a rule.
+    private struct ASCIIParts {
+        /// A part is `UNTIL=…Z`.
+        var untilIsUTC = false
+        /// `WKST=` occurs.
+        var hasWeekStart = false
+        /// A part starts with `RSCALE=` or `SKIP=`.
+        var hasExtra = false
+
+        init?(_ upper: String) {
+            var upper = upper
+            guard let flags = upper.withUTF8({ ASCIIParts(bytes: $0) }) else { return nil }
+            self = flags
+        }
+
+        private init?(bytes b: UnsafeBufferPointer<UInt8>) {
+            func starts(_ part: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+                part.count >= prefix.utf8CodeUnitCount && memcmp(part.baseAddress!, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
+            }
+            var start = 0
+            while start < b.count {
+                var end = start
+                while end < b.count && b[end] != UInt8(ascii: ";") {
+                    guard b[end] < 0x80 else { return nil }
+                    end += 1
+                }
+                let part = UnsafeBufferPointer(rebasing: b[start..<end])
+                if !part.isEmpty {
+                    if starts(part, "UNTIL=") && part[part.count - 1] == UInt8(ascii: "Z") { untilIsUTC = true }
+                    if starts(part, "RSCALE=") || starts(part, "SKIP=") { hasExtra = true }
+                    if !hasWeekStart {
+                        for i in 0..<max(0, part.count - 4) where memcmp(part.baseAddress! + i, "WKST=", 5) == 0 {
+                            hasWeekStart = true
+                            break
+                        }
+                    }
+                }
+                start = end + 1
+            }
+        }
     }
 
     /// An upper-cased rule split at `;`, as `split(separator: ";")` splits it. An ASCII rule
