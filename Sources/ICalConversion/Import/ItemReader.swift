@@ -48,11 +48,17 @@ struct ItemReader {
     /// (Lines are compared by name in place, by index: copying each line to compare it
     /// retained and released its four strings, for every name asked.)
     mutating func take(_ name: String) -> ContentLine? {
+        takeIndex(name).map { component.properties[$0] }
+    }
+
+    /// ``take(_:)`` as the line's index in `component.properties`: the helpers below read the
+    /// line there, not a copy of it (a copy retains and releases its four strings).
+    mutating func takeIndex(_ name: String) -> Int? {
         let properties = component.properties
         let length = name.utf8.count
         for i in properties.indices where !consumed[i] && properties[i].name.utf8.count == length && properties[i].name == name {
             consumed[i] = true
-            return properties[i]
+            return i
         }
         return nil
     }
@@ -82,27 +88,29 @@ struct ItemReader {
     }
 
     mutating func text(_ name: String) -> String? {
-        take(name).map { TextCodec.unescape($0.value) }
+        takeIndex(name).map { TextCodec.unescape(component.properties[$0].value) }
     }
 
     mutating func integer(_ name: String, range: ClosedRange<Int>) -> Int? {
-        guard let line = take(name) else { return nil }
-        if let v = Int(line.value.trimmedSpaces), range.contains(v) { return v }
-        ctx.note(.warning, line: line.line, uid: uid, property: name,
-                 "\"\(line.value)\" is not an integer in \(range.lowerBound)...\(range.upperBound); kept verbatim, not used", action: .ignored)
-        keep(line)
+        guard let i = takeIndex(name) else { return nil }
+        if let v = Int(component.properties[i].value.trimmedSpaces), range.contains(v) { return v }
+        ctx.note(.warning, line: component.properties[i].line, uid: uid, property: name,
+                 "\"\(component.properties[i].value)\" is not an integer in \(range.lowerBound)...\(range.upperBound); kept verbatim, not used",
+                 action: .ignored)
+        consumed[i] = false   // kept verbatim
         return nil
     }
 
     /// A UTC timestamp (CREATED, LAST-MODIFIED, DTSTAMP, COMPLETED).
     mutating func timestamp(_ name: String) -> Date? {
-        guard let line = take(name) else { return nil }
-        if let t = ctx.readTime(line.value, tzid: line.parameter("TZID"), line: line.line, uid: uid, property: name, applyCalendarZone: false) {
+        guard let i = takeIndex(name) else { return nil }
+        if let t = ctx.readTime(component.properties[i].value, tzid: component.properties[i].parameter("TZID"),
+                                line: component.properties[i].line, uid: uid, property: name, applyCalendarZone: false) {
             return t.date
         }
-        ctx.note(.warning, line: line.line, uid: uid, property: name,
-                 "invalid date-time \"\(line.value)\"; kept verbatim, not used", action: .ignored)
-        keep(line)
+        ctx.note(.warning, line: component.properties[i].line, uid: uid, property: name,
+                 "invalid date-time \"\(component.properties[i].value)\"; kept verbatim, not used", action: .ignored)
+        consumed[i] = false   // kept verbatim
         return nil
     }
 
