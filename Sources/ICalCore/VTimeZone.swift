@@ -76,12 +76,34 @@ public final class VTimeZone: Sendable {
     }
 
     /// True when an observance's RRULE has FREQ=SECONDLY, MINUTELY or HOURLY.
+    /// Read on the bytes, each line that starts with `RRULE` or `rrule` searched for the three
+    /// frequencies in any letter case (String's `contains` cost 370,000 instructions a zone).
     public static func hasSubDailyObservance(_ text: String) -> Bool {
-        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("RRULE") || line.hasPrefix("rrule") {
-            let upper = line.uppercased()
-            if upper.contains("FREQ=SECONDLY") || upper.contains("FREQ=MINUTELY") || upper.contains("FREQ=HOURLY") { return true }
+        var text = text
+        return text.withUTF8 { b in
+            func hasPrefix(_ at: Int, _ end: Int, _ word: StaticString, ignoringCase: Bool) -> Bool {
+                let n = word.utf8CodeUnitCount
+                guard end - at >= n else { return false }
+                for k in 0..<n {
+                    let c = b[at + k], w = word.utf8Start[k]
+                    if c != w && !(ignoringCase && c >= 0x61 && c <= 0x7A && c - 0x20 == w) { return false }
+                }
+                return true
+            }
+            var start = 0
+            while start < b.count {
+                var end = start
+                while end < b.count && b[end] != 0x0A && b[end] != 0x0D { end += 1 }
+                if hasPrefix(start, end, "RRULE", ignoringCase: false) || hasPrefix(start, end, "rrule", ignoringCase: false) {
+                    for at in start..<end where hasPrefix(at, end, "FREQ=SECONDLY", ignoringCase: true)
+                        || hasPrefix(at, end, "FREQ=MINUTELY", ignoringCase: true) || hasPrefix(at, end, "FREQ=HOURLY", ignoringCase: true) {
+                        return true
+                    }
+                }
+                start = end + 1
+            }
+            return false
         }
-        return false
     }
 
     /// Seconds east of UTC in effect at `utcSeconds` since 1970.

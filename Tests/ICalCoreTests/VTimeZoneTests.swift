@@ -106,10 +106,17 @@ struct VTimeZoneSubDailyTests {
             + "TZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
     }
 
-    @Test(arguments: ["RRULE:FREQ=HOURLY;BYMONTH=10;BYDAY=-1SU", "RRULE:FREQ=MINUTELY", "rrule:freq=secondly"])
+    @Test(arguments: ["RRULE:FREQ=HOURLY;BYMONTH=10;BYDAY=-1SU", "RRULE:FREQ=MINUTELY", "rrule:freq=secondly",
+                      "RRULE:BYMONTH=10;Freq=Hourly", "RRULE;X-A=1:INTERVAL=2;FREQ=MINUTELY"])
     func refused(_ rule: String) {
         #expect(VTimeZone.hasSubDailyObservance(Self.zone(rule)))
         #expect(VTimeZone(text: Self.zone(rule)) == nil)
+    }
+
+    /// Only an RRULE line's frequency counts, not the words elsewhere.
+    @Test(arguments: ["X-RRULE:FREQ=HOURLY", "COMMENT:RRULE:FREQ=HOURLY", "RRULE:FREQ=DAILY;X-NOTE=FREQ=HOUR"])
+    func otherLinesDoNotCount(_ line: String) {
+        #expect(!VTimeZone.hasSubDailyObservance(Self.zone(line)))
     }
 
     @Test func yearlyIsAccepted() {
