@@ -19,7 +19,15 @@ struct ScanTreeBuilder {
     var reportedZones: Set<String> = []
     /// The first few TZID parameter values met, as written (``reportZone(written:_:)``).
     private var reportedZoneBytes: [[UInt8]] = []
-    /// Components that only ever sit directly in a VCALENDAR.
+    /// TZIDs of the VTIMEZONEs an outline scan closed so far.
+    private var definedZones: Set<String> = []
+    /// An outline scan still searches the lines of the items it skips for TZID parameters: no
+    /// zone defined yet, or one defined that no line named yet. Once every zone defined so far
+    /// was named, it does not (the search was a fifth of the outline pass); a zone defined
+    /// later starts it again. Zone references only let zones be built ahead
+    /// (``ScanEvent/zoneReference(_:)``): one named only on lines not searched is built when
+    /// first used.
+    private var zonesToFind = true
     /// Components that cannot nest in one another. A `switch`, not a `Set`: hashing the name
     /// for every BEGIN cost more than comparing it with six short strings.
     static func isTopLevelKind(_ name: String) -> Bool {
@@ -90,7 +98,7 @@ struct ScanTreeBuilder {
             // Only BEGIN and END change the structure: other lines need no parsing here, apart
             // from the zones they name.
             guard ScanTreeBuilder.isBeginOrEnd(bytes) else {
-                if skippedDepth == 0, !stack.isEmpty, let range = ScanTreeBuilder.zoneParameterRange(bytes) {
+                if zonesToFind, skippedDepth == 0, !stack.isEmpty, let range = ScanTreeBuilder.zoneParameterRange(bytes) {
                     try reportZone(written: UnsafeBufferPointer(rebasing: bytes[range]), emit)
                 }
                 return
@@ -157,7 +165,12 @@ struct ScanTreeBuilder {
     private mutating func reportZone(_ zone: String, _ emit: (ScanEvent) throws -> Void) rethrows {
         let trimmed = zone.trimmingSpaces()
         guard !trimmed.isEmpty, reportedZones.insert(trimmed).inserted else { return }
+        updateZonesToFind()
         try emit(.zoneReference(trimmed))
+    }
+
+    private mutating func updateZonesToFind() {
+        zonesToFind = definedZones.isEmpty || !definedZones.isSubset(of: reportedZones)
     }
 
     /// Where the first value of the line's `TZID` parameter is written (inside any quotes; its
@@ -310,6 +323,11 @@ struct ScanTreeBuilder {
         defer { updateOutlineSkipping() }
         guard var done = stack.popLast() else { return }
         done.endLine = endLine
+        if focus == .outline && done.name == "VTIMEZONE",
+           let tzid = done.property("TZID").map({ TextCodec.unescape($0.value).trimmingSpaces() }), !tzid.isEmpty {
+            definedZones.insert(tzid)
+            updateZonesToFind()
+        }
         if stack.isEmpty {
             try emit(done.name == "VCALENDAR" ? .calendarEnded(done) : .component(done, inCalendar: false))
         } else if stack.count == 1 && stack[0].name == "VCALENDAR" {

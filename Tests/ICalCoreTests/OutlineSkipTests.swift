@@ -120,12 +120,38 @@ struct OutlineSkipTests {
         #expect(zones == (0..<count).map { "Zone/\($0)" } + ["Caret\"s"])
     }
 
+    /// Zone references only let zones be built ahead: once every VTIMEZONE defined so far was
+    /// named, an outline stops searching item lines for TZIDs, until another zone is defined.
+    @Test func onceEveryDefinedZoneIsNamedTheOutlineStopsSearching() throws {
+        func zone(_ tzid: String) -> [String] {
+            ["BEGIN:VTIMEZONE", "TZID:\(tzid)", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0100",
+             "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE"]
+        }
+        func event(_ uid: String, _ tzid: String) -> [String] {
+            ["BEGIN:VEVENT", "UID:\(uid)", "DTSTART;TZID=\(tzid):20260301T090000", "END:VEVENT"]
+        }
+        let lines = ["BEGIN:VCALENDAR"] + event("before", "Named/Before") + zone("Zone/A") + event("a", "Zone/A")
+            + event("skipped", "Not/Searched") + zone("Zone/B") + event("b", "Zone/B") + event("again", "Not/Searched/Either")
+            + ["END:VCALENDAR"]
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("icalkit-named-\(UUID().uuidString).ics").path
+        try Data((lines.joined(separator: "\r\n") + "\r\n").utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var zones: [String] = []
+        try ICalScanner().scan(fileAt: path, focus: .outline) { event in
+            if case .zoneReference(let zone) = event { zones.append(zone) }
+        }
+        // Before any zone is defined, every line is searched.
+        #expect(zones == ["Named/Before", "Zone/A", "Zone/B"])
+    }
+
     /// Past the nesting limit and outside any VCALENDAR, the outline's skipping state follows
     /// the structure (the scanner asserts it on every line in debug builds): the outline finds
     /// the items the full parse finds, and the zones their lines name.
     @Test func outlineFollowsTheStructurePastTheDepthLimitAndOutsideCalendars() throws {
         let text = [
-            "BEGIN:VTIMEZONE", "TZID:Bare/Zone", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0100",
+            // A zone no line names, so that the outline keeps searching lines for zones (it stops
+            // once every zone defined so far was named: `onceEveryDefinedZoneIsNamed...`).
+            "BEGIN:VTIMEZONE", "TZID:Never/Named", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0100",
             "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE",
             "BEGIN:VEVENT", "UID:bare", "DTSTART;TZID=Bare/Zone:20260301T090000",
             "BEGIN:VALARM", "TRIGGER;TZID=Deep/Zone:-PT5M", "BEGIN:X-DEEPER", "X-P;TZID=Deeper/Zone:1", "END:X-DEEPER", "END:VALARM",
