@@ -14,19 +14,6 @@ extension String {
     }
 }
 
-extension Substring.UTF8View {
-    /// True when `needle`'s UTF-8 bytes occur here, compared as bytes.
-    func contains(bytes needle: String) -> Bool {
-        let pattern = Array(needle.utf8), haystack = Array(self)
-        guard !pattern.isEmpty else { return true }
-        guard haystack.count >= pattern.count else { return false }
-        for start in 0...(haystack.count - pattern.count) where haystack[start..<(start + pattern.count)].elementsEqual(pattern) {
-            return true
-        }
-        return false
-    }
-}
-
 extension Substring {
     /// `hasPrefix` for an ASCII prefix, compared byte by byte. `hasPrefix` compares Characters
     /// through the generic `starts(with:)`: about 1,000 instructions a call, 2.5 million for
