@@ -25,7 +25,8 @@ enum ContentLineParser {
         guard i > 0, i < n, b[i] == UInt8(ascii: ":") || b[i] == UInt8(ascii: ";") else { return nil }
         var invalid = false
         let nameBytes = UnsafeBufferPointer(rebasing: b[0..<i])
-        let name = lowerCase ? String(decoding: nameBytes, as: UTF8.self).uppercased() : String(decoding: nameBytes, as: UTF8.self)
+        let name = lowerCase ? String(decoding: nameBytes, as: UTF8.self).uppercased()
+            : KnownTokens.string(for: nameBytes) ?? String(decoding: nameBytes, as: UTF8.self)
         // `NAME:VALUE` with the name as it reads back (upper case): the line is its parts, so
         // `raw` is left nil and ``ContentLine/text`` rebuilds the same bytes when asked, instead
         // of every such line being kept twice.
@@ -78,7 +79,10 @@ enum ContentLineParser {
     /// (``asciiUppercased(_:)``). The common case, upper-case ASCII with nothing to trim, is
     /// decided on the bytes, before any String is made.
     static func decodeName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, invalid: inout Bool) -> String {
-        if isPlainName(b, range) { return String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self) }
+        if isPlainName(b, range) {
+            let bytes = UnsafeBufferPointer(rebasing: b[range])
+            return KnownTokens.string(for: bytes) ?? String(decoding: bytes, as: UTF8.self)
+        }
         return asciiUppercased(decode(b, range, invalid: &invalid).trimmingSpaces())
     }
 
@@ -112,6 +116,7 @@ enum ContentLineParser {
     static func decode(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, invalid: inout Bool) -> String {
         let slice = UnsafeBufferPointer(rebasing: b[range])
         guard !slice.isEmpty else { return "" }
+        if let known = KnownTokens.string(for: slice) { return known }
         var decoded = String(decoding: slice, as: UTF8.self)
         if decoded.withUTF8({ $0.count == slice.count && memcmp($0.baseAddress!, slice.baseAddress!, slice.count) == 0 }) { return decoded }
         invalid = true

@@ -108,7 +108,7 @@ struct ScanTreeBuilder {
         // structure without a ContentLine made: 800 instructions a line in each pass, a fifth
         // of the outline pass.
         if let (isBegin, value) = ScanTreeBuilder.plainBeginOrEnd(bytes) {
-            let name = String(decoding: value, as: UTF8.self).uppercased()
+            let name = KnownTokens.string(for: value) ?? String(decoding: value, as: UTF8.self).uppercased()
             if isBegin { try begin(name, line: line, emit) } else { try end(name, line: line, emit) }
             return
         }
