@@ -1,13 +1,17 @@
 /// A component as scanned from text (`BEGIN:VEVENT` ... `END:VEVENT`): its content lines and
 /// subcomponents in order, and the input lines it spans.
 public struct RawComponent: Hashable, Sendable {
-    public var name: String
-    public var properties: [ContentLine]
-    public var components: [RawComponent]
+    public var name: String { didSet { scanned = ScannedText() } }
+    public var properties: [ContentLine] { didSet { scanned = ScannedText() } }
+    public var components: [RawComponent] { didSet { scanned = ScannedText() } }
     /// Line of `BEGIN:` (0 when built in code).
     public var line: Int
     /// Line of `END:` (or of the last line read, when the input ended without it).
     public var endLine: Int
+
+    /// ``utf8Text`` as the scanner read it, when the component is exactly its lines as read
+    /// (``ScanTreeBuilder``); dropped by any change to the name, lines or subcomponents.
+    var scanned = ScannedText()
 
     public init(name: String, properties: [ContentLine] = [], components: [RawComponent] = [], line: Int = 0, endLine: Int = 0) {
         self.name = name
@@ -15,6 +19,21 @@ public struct RawComponent: Hashable, Sendable {
         self.components = components
         self.line = line
         self.endLine = endLine
+    }
+
+    /// The bytes of a scanned component's text, kept beside it. They are not content (the
+    /// lines are): two components with the same lines are equal whether or not either has them.
+    struct ScannedText: Hashable, Sendable {
+        var utf8: [UInt8]?
+        static func == (lhs: ScannedText, rhs: ScannedText) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
+    }
+
+    /// A function giving ``utf8Text`` later (on another thread, say), holding only what it
+    /// needs: the scanned bytes when there are, so the lines can be freed now; else the component.
+    public var utf8TextMaker: @Sendable () -> [UInt8] {
+        if let bytes = scanned.utf8 { return { bytes } }
+        return { [self] in self.utf8Text }
     }
 
     /// The first property with this (upper-case) name.
@@ -48,10 +67,17 @@ public struct RawComponent: Hashable, Sendable {
         }
     }
 
-    /// ``text`` as its UTF-8 bytes, built the same way. What an import stores: a String made
+    /// ``text`` as its UTF-8 bytes: those the scanner read when the component is exactly its
+    /// lines as read, else built the same way as ``text``. What an import stores: a String made
     /// from written bytes is checked to be UTF-8 again, which is a whole pass over the file's
     /// bytes (these bytes come from strings, so they are).
     public var utf8Text: [UInt8] {
+        if let bytes = scanned.utf8 { return bytes }
+        return writtenUTF8Text
+    }
+
+    /// ``utf8Text`` written from the lines (and not taken from the scanned bytes).
+    var writtenUTF8Text: [UInt8] {
         var capacity = textByteCount
         while true {
             var overflowed = false

@@ -8,7 +8,7 @@ import Testing
 @Suite("ICalScanner: lines an outline does not gather")
 struct OutlineSkipTests {
     /// A builder in the state where an outline scan skips lines (outside any component).
-    static let skipping = ScanTreeBuilder(maxNestingDepth: 64, focus: .outline)
+    static var skipping: ScanTreeBuilder { ScanTreeBuilder(maxNestingDepth: 64, focus: .outline) }
 
     /// Logical lines put together from the parts that matter to BEGIN/END matching and zone
     /// parameters (names, parameters with and without quotes, odd separators), each split at

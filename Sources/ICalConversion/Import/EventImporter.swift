@@ -140,7 +140,7 @@ enum EventImporter {
         event.alarms = alarms
         event.extraComponents = extraComponents
         event.extraProperties = r.extraProperties
-        event.source = SourceText(makingUTF8: { [comp] in comp.utf8Text }, event: event)
+        event.source = SourceText(makingUTF8: comp.utf8TextMaker, event: event)
         return event
     }
 }

@@ -68,7 +68,7 @@ enum ReminderImporter {
         reminder.alarms = alarms
         reminder.extraComponents = extra
         reminder.extraProperties = r.extraProperties
-        reminder.source = SourceText(makingUTF8: { [comp] in comp.utf8Text }, reminder: reminder)
+        reminder.source = SourceText(makingUTF8: comp.utf8TextMaker, reminder: reminder)
         return reminder
     }
 
