@@ -15,7 +15,7 @@ extension EventStore {
     /// and without syncing each commit: every page is written once, straight into the file,
     /// which is synced once before it is moved into place (importing a 2,000-event feed into a
     /// new store took a fifth less time). Each transaction is still all or nothing (SQLite's
-    /// rollback journal); a process that dies before ``close()`` leaves no store, only the
+    /// rollback journal, kept in memory); a process that dies before ``close()`` leaves no store, only the
     /// build file (`.NAME.new-…`), which nothing reads. Dropped without ``close()``, the store
     /// is discarded. If ``close()`` cannot move it into place (another process created a store
     /// at `path` meanwhile), the build file is kept and the error names it.
@@ -40,9 +40,11 @@ extension EventStore {
             // tried now, so that a file system without it fails here, as opening a store there
             // would, and not after the import.
             try connection.enableWAL()
-            // Then the rollback journal while building: pages the file did not have when a
-            // transaction began are not journaled, so a first import writes almost none.
-            try connection.execute("PRAGMA synchronous = OFF; PRAGMA journal_mode = DELETE")
+            // Then the rollback journal while building, in memory: each transaction still
+            // rolls back (a dry run, a failed import), and no journal file is created, written
+            // and deleted for each one (the schema's pages, which an import changes, went to
+            // it). A crash leaves the build file as it may, and nothing reads that.
+            try connection.execute("PRAGMA synchronous = OFF; PRAGMA journal_mode = MEMORY")
             // Debian builds SQLite with SECURE_DELETE, which zeroes every new page of the b-trees
             // as it is made, besides what a deletion frees. A new store holds nothing from before
             // the import; only what the import itself replaces (a newer copy of an item later in
