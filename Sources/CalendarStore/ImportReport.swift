@@ -22,14 +22,15 @@ public struct ImportReport: Hashable, Sendable, Codable {
         case removed
     }
 
+    /// Optional fields spelled `Optional<…>`, so that making one does not copy it (see ``ContentLine/raw``).
     public struct Entry: Hashable, Sendable, Codable {
         public var uid: String
         /// RECURRENCE-ID of an override; nil for a master or single item.
-        public var recurrenceId: Date?
+        public var recurrenceId: Optional<Date>
         public var kind: ItemKind
         public var outcome: Outcome
         /// Why it was updated, skipped or removed.
-        public var reason: String?
+        public var reason: Optional<String>
 
         public init(uid: String, recurrenceId: Date?, kind: ItemKind, outcome: Outcome, reason: String? = nil) {
             self.uid = uid

@@ -8,22 +8,23 @@ public enum ItemKind: String, Hashable, Sendable, Codable {
 }
 
 /// One `items` row as written: the key, the encoded model, the version fields and the index
-/// columns derived from the model.
+/// columns derived from the model. Optional fields are spelled `Optional<…>` so that the
+/// initializers are not copied out (see ``ContentLine/raw``).
 struct ItemRow {
     var calendarID: Int64
     var uid: String
-    var recurrenceID: Double?
+    var recurrenceID: Optional<Double>
     var kind: ItemKind
     var model: [UInt8]
     /// The item's iCalendar text as UTF-8 (``SourceText/utf8``).
-    var sourceText: [UInt8]?
+    var sourceText: Optional<[UInt8]>
     var sequence: Int
-    var lastModified: Double?
-    var dtstamp: Double?
-    var firstStart: Double?
-    var lastEnd: Double?
-    var due: Double?
-    var completionDate: Double?
+    var lastModified: Optional<Double>
+    var dtstamp: Optional<Double>
+    var firstStart: Optional<Double>
+    var lastEnd: Optional<Double>
+    var due: Optional<Double>
+    var completionDate: Optional<Double>
     var completed: Bool
 
     /// Floating and all-day times are stored as their wall clock read as UTC; a query widens
