@@ -79,14 +79,19 @@ extension EventStore {
         }
     }
 
+    /// The item with this UID and kind, in any calendar: a master before an override, then by
+    /// calendar title. Each calendar (`CROSS JOIN` keeps them the outer loop) is searched
+    /// through `items_key`, which leads with the calendar and the UID.
+    static let firstStoredSQL = """
+        SELECT i.model, i.source_text, c.title FROM calendars c CROSS JOIN items i ON i.calendar_id = c.id
+        WHERE i.uid = ? AND i.kind = ?
+        ORDER BY i.recurrence_id IS NOT NULL, c.title, i.recurrence_id LIMIT 1
+        """
+
     private func firstStored(uid: String, kind: ItemKind) throws -> (model: [UInt8], source: String?, calendar: String)? {
         try withConnection { db in
             var found: ([UInt8], String?, String)?
-            try db.forEachRow("""
-                SELECT i.model, i.source_text, c.title FROM items i JOIN calendars c ON c.id = i.calendar_id
-                WHERE i.uid = ? AND i.kind = ?
-                ORDER BY i.recurrence_id IS NOT NULL, c.title, i.recurrence_id LIMIT 1
-                """, [.text(uid), .text(kind.rawValue)]) { row in
+            try db.forEachRow(Self.firstStoredSQL, [.text(uid), .text(kind.rawValue)]) { row in
                 found = (row.blob(0), row.text(1), row.text(2) ?? "")
             }
             return found

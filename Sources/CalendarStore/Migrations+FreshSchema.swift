@@ -1,6 +1,6 @@
 extension Migrations {
     /// The schema every migration leaves, as SQLite keeps it (`sqlite_schema.sql`, in the
-    /// order the objects were made), written at once into a new store: replaying the nine
+    /// order the objects were made), written at once into a new store: replaying the
     /// migrations parsed each earlier form too and rebuilt `items` (~9 M instructions of a
     /// 2,000-event import's 110 M on its writing thread). ``migrate(_:replaying:)`` replays
     /// migrations only for stores that have a schema; `FreshSchemaTests` checks that this text
@@ -52,7 +52,6 @@ extension Migrations {
             completed       INTEGER NOT NULL DEFAULT 0
         );
         CREATE UNIQUE INDEX items_key ON items(calendar_id, uid, coalesce(recurrence_id, 'master'));
-        CREATE INDEX items_uid ON items(uid);
         CREATE INDEX items_window ON items(kind, last_end, first_start);
         CREATE TABLE occurrence_buckets (bucket INTEGER PRIMARY KEY);
         CREATE TABLE occurrence_series (

@@ -548,7 +548,7 @@ struct BinaryStoreTests {
             #expect(types == [[.text("blob")]])
             #expect(after == before)
             #expect(columnType == [[.text("BLOB")]])
-            #expect(indexes == [[.text("items_completion")], [.text("items_due")], [.text("items_key")], [.text("items_uid")], [.text("items_window")]])
+            #expect(indexes == [[.text("items_completion")], [.text("items_due")], [.text("items_key")], [.text("items_window")]])
             #expect(try store.integrityProblems() == [])
 
             let document = try store.document(forCalendar: "Old")

@@ -479,6 +479,31 @@ struct ImportStreamTests {
         }
     }
 
+    /// A lookup by UID alone (``EventStore/event(withUID:)``) goes through each calendar to
+    /// `items_key` (there is no index by UID alone), and finds the master before any override,
+    /// then the calendar first by title.
+    @Test func aLookupByUIDAloneUsesTheKeyAndKeepsItsOrder() throws {
+        try withStore { store in
+            var override = makeEvent("u@x", "Moved", start: utc(2026, 3, 3, 11), minutes: 15)
+            override.occurrenceDate = utc(2026, 3, 3, 9)
+            _ = try store.importDocument(makeDocument("B", events: [makeEvent("u@x", "In B", start: utc(2026, 3, 2, 9), minutes: 15)]))
+            _ = try store.importDocument(makeDocument("A", events: [override]))
+            #expect(try store.event(withUID: "u@x")?.calendarTitle == "B")   // A holds only an override
+            _ = try store.importDocument(makeDocument("C", events: [makeEvent("u@x", "In C", start: utc(2026, 3, 2, 9), minutes: 15)]))
+            #expect(try store.event(withUID: "u@x")?.event.title == "In B")   // B before C
+            #expect(try store.event(withUID: "nobody@x") == nil)
+            try store.withRawConnection { db in
+                let plan = try db.rows("EXPLAIN QUERY PLAN " + EventStore.firstStoredSQL, [.text("u@x"), .text("event")])
+                let details = plan.compactMap { row -> String? in
+                    if case .text(let detail) = row.last { return detail }
+                    return nil
+                }
+                #expect(details.contains { $0.contains("USING INDEX items_key (calendar_id=? AND uid=?)") }, "\(details)")
+                #expect(!details.contains { $0.hasPrefix("SCAN i") }, "\(details)")
+            }
+        }
+    }
+
     /// An item is found by its whole key through the key's index, so finding one override of a
     /// series does not read the others (re-importing 8,000 overrides took 9.4 s when it did).
     /// The plan is SQLite's own report; the lookups' results are checked for a master and its

@@ -329,7 +329,7 @@ extension OccurrenceIndexTests {
             let store = try EventStore(path: path)
             defer { try? store.close() }
             #expect(try Self.count("PRAGMA user_version", store) == Int64(EventStore.schemaVersion))
-            #expect(EventStore.schemaVersion == 9)
+            #expect(EventStore.schemaVersion == 10)
             // 14 objects in version 4, less the insert trigger version 5 dropped, plus the packs'
             // table and trigger of version 8.
             #expect(try Self.count("SELECT count(*) FROM sqlite_master WHERE name LIKE 'occurrence%' OR name LIKE '%_stale'", store) == 15)
