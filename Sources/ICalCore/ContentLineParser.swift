@@ -27,15 +27,19 @@ enum ContentLineParser {
         let nameBytes = UnsafeBufferPointer(rebasing: b[0..<i])
         let name = lowerCase ? String(decoding: nameBytes, as: UTF8.self).uppercased()
             : KnownTokens.string(for: nameBytes) ?? String(decoding: nameBytes, as: UTF8.self)
-        // `NAME:VALUE` with the name as it reads back (upper case): the line is its parts, so
-        // `raw` is left nil and ``ContentLine/text`` rebuilds the same bytes when asked, instead
-        // of every such line being kept twice.
-        let readsBackFromParts = b[i] == UInt8(ascii: ":") && !lowerCase
+        // A line written as its parts write it (``ContentLine/text``) keeps no `raw` copy: that
+        // text rebuilds the same bytes when asked, instead of every such line being kept twice.
+        // The parts write a line when its name is upper case and each parameter is an upper-case
+        // name, `=`, and values quoted exactly when they hold `:`, `;` or `,`, with no `^` or `"`
+        // (which RFC 6868 encoding would change) and nothing between a closing quote and what
+        // follows it.
+        var readsBackFromParts = !lowerCase
         var parameters: [ICalParameter] = []
         while i < n, b[i] == UInt8(ascii: ";") {
             i += 1
             let nameStart = i
             while i < n, b[i] != UInt8(ascii: "="), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") { i += 1 }
+            if i == nameStart || !isPlainName(b, nameStart..<i) { readsBackFromParts = false }
             let pname = decodeName(b, nameStart..<i, invalid: &invalid)
             var values: [String] = []
             if i < n, b[i] == UInt8(ascii: "=") {
@@ -44,20 +48,34 @@ enum ContentLineParser {
                     if i < n, b[i] == UInt8(ascii: "\"") {
                         i += 1
                         let start = i
-                        while i < n, b[i] != UInt8(ascii: "\"") { i += 1 }
+                        var needsQuotes = false
+                        while i < n, b[i] != UInt8(ascii: "\"") {
+                            let c = b[i]
+                            if c == UInt8(ascii: ":") || c == UInt8(ascii: ";") || c == UInt8(ascii: ",") { needsQuotes = true }
+                            else if c == UInt8(ascii: "^") { readsBackFromParts = false }
+                            i += 1
+                        }
+                        if !needsQuotes { readsBackFromParts = false }
                         values.append(decodeParameterValue(b, start..<i, invalid: &invalid))
-                        if i < n { i += 1 }   // closing quote
+                        if i < n { i += 1 } else { readsBackFromParts = false }   // closing quote
                         // Tolerate junk between a closing quote and the next delimiter.
+                        let afterQuote = i
                         while i < n, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") { i += 1 }
+                        if i != afterQuote { readsBackFromParts = false }
                     } else {
                         let start = i
-                        while i < n, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") { i += 1 }
+                        while i < n, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") {
+                            if b[i] == UInt8(ascii: "^") || b[i] == UInt8(ascii: "\"") { readsBackFromParts = false }
+                            i += 1
+                        }
                         values.append(decodeParameterValue(b, start..<i, invalid: &invalid))
                     }
                     // A comma starts the next value, which may be empty (`X=a,,b`, `X=,b`).
                     guard i < n, b[i] == UInt8(ascii: ",") else { break }
                     i += 1
                 }
+            } else {
+                readsBackFromParts = false   // a name without `=` is written back with one
             }
             if !pname.isEmpty { parameters.append(ICalParameter(name: pname, values: values)) }
         }
