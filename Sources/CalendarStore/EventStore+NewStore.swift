@@ -15,9 +15,9 @@ extension EventStore {
     /// and without syncing each commit: every page is written once, straight into the file,
     /// which is synced once before it is moved into place (importing a 2,000-event feed into a
     /// new store took a fifth less time). Each transaction is still all or nothing (SQLite's
-    /// rollback journal, kept in memory); a process that dies before ``close()`` leaves no store, only the
-    /// build file (`.NAME.new-…`), which nothing reads. Dropped without ``close()``, the store
-    /// is discarded. If ``close()`` cannot move it into place (another process created a store
+    /// rollback journal, kept in memory); a process that dies before ``close()`` leaves no
+    /// store, only the build file (`.NAME.new-…`), which nothing reads. Dropped without
+    /// ``close()``, the store is discarded. If ``close()`` cannot move it into place (another process created a store
     /// at `path` meanwhile), the build file is kept and the error names it.
     public static func buildingNew(at path: String, expander: any OccurrenceExpanding = RecurringEventExpander()) throws -> EventStore? {
         guard nothingIsAt(path) else { return nil }

@@ -10,8 +10,8 @@ public struct ContentLine: Hashable, Sendable {
     /// 1-based line number of the first physical line in the input (0 when built in code).
     public var line: Int
     /// The unfolded line as written, when it differs from what its parts write (``text``):
-    /// a scanned `NAME:VALUE` line with an upper-case name, no parameters and valid UTF-8 has
-    /// none, as have lines built in code.
+    /// a scanned line of valid UTF-8 with upper-case names and parameter values quoted exactly
+    /// where they must be (``ContentLineParser``) has none, as have lines built in code.
     ///
     /// Spelled `Optional<String>`, not `String?`: a stored `T?` property is given an implicit
     /// `= nil`, and with one this toolchain's optimizer copied the finished struct out of its

@@ -11,10 +11,10 @@ public struct RecurValue: Hashable, Sendable {
     /// `SECONDLY` ... `YEARLY`.
     public var frequency: String
     public var interval: Int
-    public var count: Optional<Int>
-    public var until: Optional<DateTimeValue>
+    public var count: Int?
+    public var until: DateTimeValue?
     /// 1 = Sunday ... 7 = Saturday; nil when WKST was not given.
-    public var weekStart: Optional<Int>
+    public var weekStart: Int?
     /// (weekday 1 = Sunday ... 7 = Saturday, position: 0 = every, ±n = n-th).
     public var byDay: [ByDay]
     public var bySecond: [Int], byMinute: [Int], byHour: [Int]
