@@ -301,5 +301,15 @@ struct NameRankTests {
             let sortedDistinct = Array(Set(random)).sorted()
             #expect(nameRanks(random) == random.map { sortedDistinct.firstIndex(of: $0) ?? -1 })
         }
+        // All ASCII (the names sorted by their keys): many share the eight bytes after the
+        // common prefix and differ only past them, in either order of position.
+        for _ in 0..<50 {
+            let alphabet = ["0", "1", "A", "z"]
+            let random = (0..<60).map { _ in
+                prefix + "KEYBYTES" + (0..<Int(generator.next() % 4)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
+            } + [prefix + "KEYBYTEA", prefix + "KEYBYTEZ", prefix]
+            let sortedDistinct = Array(Set(random)).sorted()
+            #expect(nameRanks(random) == random.map { sortedDistinct.firstIndex(of: $0) ?? -1 })
+        }
     }
 }
