@@ -9,7 +9,7 @@ struct OutputBufferTests {
     /// whole output.
     @Test func deliversPiecesInOrderAtTheThreshold() throws {
         var pieces: [[UInt8]] = []
-        var out = OutputBuffer(threshold: 4) { pieces.append($0) }
+        var out = OutputBuffer(threshold: 4) { pieces.append(Array($0)) }
         out.bytes.append(contentsOf: "ab".utf8)
         try out.flushIfFull()
         #expect(pieces.isEmpty)

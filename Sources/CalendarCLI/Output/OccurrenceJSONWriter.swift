@@ -5,7 +5,10 @@ import Foundation
 /// Writes the occurrence objects of `events --format json` from ``RenderedOccurrences``: the
 /// members that come from the event alone are copied from its rendering (``JSONOutput``'s
 /// `EventChunks`), the dates and the instance's flags are written here. Each object is laid out
-/// in one staging buffer through a pointer and appended to the output at once; the zone of
+/// in place in a block of memory of its own, through a pointer, and the block is handed to the
+/// output as it is, lent (``OutputBuffer/append(lent:)``): before, each object was laid out in
+/// a staging buffer and copied into the output's piece (a copy of every byte written, 7% of a
+/// one-week query's cycles on the 100k store). The zone of
 /// each event is named once (a ``ZoneOffsetMemo`` slot) and the calendar day of the last date
 /// written is remembered, so a date costs neither a string comparison nor a calendar computation
 /// when it falls on the same day as the date written before it.
@@ -25,7 +28,9 @@ struct OccurrenceJSONWriter {
             return member
         }
         let last = list.rows.count - 1
-        var staging = [UInt8](repeating: 0, count: 1 << 16)
+        var block = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: min(out.threshold, Self.blockBytes))
+        defer { block.deallocate() }
+        var used = 0
         // The events are read in place through a pointer, not copied per occurrence (a copy
         // retains and releases its four references).
         try list.events.withUnsafeBufferPointer { events in
@@ -40,21 +45,30 @@ struct OccurrenceJSONWriter {
                     end += TimeInterval(memo.secondsFromGMT(slot: slot, zone, at: end))
                 }
                 let need = e.pointee.bytes.count + calendar.count + 3 * DateText.maxBytes + 512
-                if staging.count < need { staging = [UInt8](repeating: 0, count: need) }
-                let count = staging.withUnsafeMutableBufferPointer { buffer in
-                    e.pointee.bytes.withUnsafeBufferPointer { packed in
-                        calendar.withUnsafeBufferPointer { calendar in
-                            object(row, of: e, zoneSlot: zoneSlot, start: start, end: end, chunks: JSONOutput.EventChunks.unpacked(packed),
-                                   calendar: calendar, isLast: i == last, into: buffer.baseAddress!)
-                        }
+                if block.count - used < need {
+                    try out.append(lent: UnsafeBufferPointer(rebasing: block[0..<used]))
+                    used = 0
+                    if block.count < need {
+                        block.deallocate()
+                        block = .allocate(capacity: need)
                     }
                 }
-                assert(count <= need, "an occurrence object longer than its staging estimate")
-                staging.withUnsafeBufferPointer { out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
-                try out.flushIfFull()
+                let count = e.pointee.bytes.withUnsafeBufferPointer { packed in
+                    calendar.withUnsafeBufferPointer { calendar in
+                        object(row, of: e, zoneSlot: zoneSlot, start: start, end: end, chunks: JSONOutput.EventChunks.unpacked(packed),
+                               calendar: calendar, isLast: i == last, into: block.baseAddress! + used)
+                    }
+                }
+                assert(count <= need, "an occurrence object longer than its estimate")
+                used += count
             }
         }
+        try out.append(lent: UnsafeBufferPointer(rebasing: block[0..<used]))
     }
+
+    /// The largest block occurrence objects are laid out in before it is handed over (the
+    /// output's own piece size when smaller).
+    static let blockBytes = 1 << 20
 
     /// One occurrence object at `p`; returns its length.
     private mutating func object(_ row: RenderedOccurrences.Row, of e: UnsafePointer<RenderedEvent>, zoneSlot: Int, start: Date, end: Date,

@@ -5,7 +5,7 @@ import Foundation
 /// copied into a `String` first.
 ///
 /// ```swift
-/// var out = OutputBuffer { try io.writeStdout(Data($0)) }
+/// var out = OutputBuffer { try io.writeStdout(Data(buffer: $0)) }
 /// out.bytes.append(contentsOf: "{\n".utf8)
 /// try out.flushIfFull()
 /// try out.finish()
@@ -13,12 +13,13 @@ import Foundation
 struct OutputBuffer {
     /// What has been produced and not yet handed over; append to it directly.
     var bytes: [UInt8] = []
-    private let threshold: Int
-    private let deliver: ([UInt8]) throws -> Void
+    /// The size at which pieces are handed over.
+    let threshold: Int
+    private let deliver: (UnsafeBufferPointer<UInt8>) throws -> Void
 
-    /// `deliver` receives each piece in order; `threshold` is the size at which
-    /// ``flushIfFull()`` hands the bytes over.
-    init(threshold: Int = 1 << 20, deliver: @escaping ([UInt8]) throws -> Void) {
+    /// `deliver` receives each piece in order, lent for the call; `threshold` is the size at
+    /// which ``flushIfFull()`` hands the bytes over.
+    init(threshold: Int = 1 << 20, deliver: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
         self.threshold = threshold
         self.deliver = deliver
         bytes.reserveCapacity(min(threshold, 1 << 20) + 4096)
@@ -37,9 +38,16 @@ struct OutputBuffer {
     /// Hands over whatever is left; call once at the end.
     mutating func finish() throws { try flush() }
 
+    /// Hands over what is pending, then `block` as it is, lent, not copied: for a writer that
+    /// lays out large blocks in its own memory (``OccurrenceJSONWriter``).
+    mutating func append(lent block: UnsafeBufferPointer<UInt8>) throws {
+        try flush()
+        if !block.isEmpty { try deliver(block) }
+    }
+
     private mutating func flush() throws {
         guard !bytes.isEmpty else { return }
-        try deliver(bytes)
+        try bytes.withUnsafeBufferPointer { try deliver($0) }
         bytes.removeAll(keepingCapacity: true)
     }
 
@@ -62,12 +70,13 @@ extension CLIIO {
         let write = writeStdout
         return OutputBuffer { bytes in
             // Lent, not copied: `writeStdout` uses the bytes during the call only.
-            try bytes.withBorrowedData { data throws(CLIError) in
-                do {
-                    try write(data)
-                } catch {
-                    throw CLIError.io("cannot write to standard output: \(error.localizedDescription)")
-                }
+            let data = bytes.baseAddress.map {
+                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: bytes.count, deallocator: .none)
+            } ?? Data()
+            do {
+                try write(data)
+            } catch {
+                throw CLIError.io("cannot write to standard output: \(error.localizedDescription)")
             }
         }
     }
