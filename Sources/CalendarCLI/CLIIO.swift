@@ -195,15 +195,20 @@ extension CLIIO {
     }
 }
 
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// The bytes as a `Data` that borrows them (no copy of a large output): valid only while
+    /// this memory is.
+    var borrowedData: Data {
+        baseAddress.map { Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: count, deallocator: .none) } ?? Data()
+    }
+}
+
 extension Array where Element == UInt8 {
     /// Calls `body` with the bytes as a `Data` that borrows them (no copy of a large output).
     func withBorrowedData(_ body: (Data) throws(CLIError) -> Void) throws(CLIError) {
-        let result: Result<Void, CLIError> = withUnsafeBytes { raw in
-            let data = raw.baseAddress.map {
-                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: raw.count, deallocator: .none)
-            } ?? Data()
+        let result: Result<Void, CLIError> = withUnsafeBufferPointer { buffer in
             do throws(CLIError) {
-                try body(data)
+                try body(buffer.borrowedData)
                 return .success(())
             } catch {
                 return .failure(error)

@@ -39,8 +39,9 @@ enum ContentLineParser {
             i += 1
             let nameStart = i
             while i < n, b[i] != UInt8(ascii: "="), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ";") { i += 1 }
-            if i == nameStart || !isPlainName(b, nameStart..<i) { readsBackFromParts = false }
-            let pname = decodeName(b, nameStart..<i, invalid: &invalid)
+            let plain = isPlainName(b, nameStart..<i)
+            if i == nameStart || !plain { readsBackFromParts = false }
+            let pname = decodeName(b, nameStart..<i, plain: plain, invalid: &invalid)
             var values: [String] = []
             if i < n, b[i] == UInt8(ascii: "=") {
                 i += 1
@@ -96,8 +97,9 @@ enum ContentLineParser {
     /// A property or parameter name: spaces and tabs around it trimmed, upper-cased
     /// (``asciiUppercased(_:)``). The common case, upper-case ASCII with nothing to trim, is
     /// decided on the bytes, before any String is made.
-    static func decodeName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, invalid: inout Bool) -> String {
-        if isPlainName(b, range) {
+    /// `plain`: ``isPlainName(_:_:)`` of the range, which the caller has asked already.
+    static func decodeName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plain: Bool, invalid: inout Bool) -> String {
+        if plain {
             let bytes = UnsafeBufferPointer(rebasing: b[range])
             return KnownTokens.string(for: bytes) ?? String(decoding: bytes, as: UTF8.self)
         }

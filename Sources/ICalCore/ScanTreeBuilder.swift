@@ -110,8 +110,13 @@ struct ScanTreeBuilder {
     /// A line of the item being kept, with its CRLF.
     @inline(__always)
     private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if !isKnownUniquelyReferenced(&captured) { captured = captured.copy() }
+        makeCapturedUnique()
         captured.appendLine(bytes)
+    }
+
+    /// A builder copied shares its collector until one of the copies writes to it.
+    private mutating func makeCapturedUnique() {
+        if !isKnownUniquelyReferenced(&captured) { captured = captured.copy() }
     }
 
     mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, _ emit: (ScanEvent) throws -> Void) rethrows {
@@ -308,7 +313,7 @@ struct ScanTreeBuilder {
             captureFaithful = true
             captureEndSeen = false
             captureDepth = stack.count - 1
-            if !isKnownUniquelyReferenced(&captured) { captured = captured.copy() }
+            makeCapturedUnique()
             captured.removeAll()
         }
         updateOutlineSkipping()

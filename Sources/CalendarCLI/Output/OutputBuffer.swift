@@ -67,17 +67,7 @@ struct OutputBuffer {
 extension CLIIO {
     /// A buffer whose pieces go to standard output; a failed write is a ``CLIError/io(_:)``.
     func stdoutBuffer() -> OutputBuffer {
-        let write = writeStdout
-        return OutputBuffer { bytes in
-            // Lent, not copied: `writeStdout` uses the bytes during the call only.
-            let data = bytes.baseAddress.map {
-                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: bytes.count, deallocator: .none)
-            } ?? Data()
-            do {
-                try write(data)
-            } catch {
-                throw CLIError.io("cannot write to standard output: \(error.localizedDescription)")
-            }
-        }
+        // Lent, not copied: `writeStdout` uses the bytes during the call only.
+        OutputBuffer { bytes in try write(bytes.borrowedData) }
     }
 }
