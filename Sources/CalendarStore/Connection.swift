@@ -195,6 +195,29 @@ package final class Connection {
         return statement.text(0)
     }
 
+    /// The bytes of one BLOB in `table.column` of the row with this rowid, read straight into
+    /// an array of their own (SQLite's incremental I/O: a blob that spans overflow pages is not
+    /// first gathered into SQLite's memory and then copied again). Throws when there is no
+    /// such row or the value is not a BLOB or TEXT.
+    /// Related SQLite documentation: <https://www.sqlite.org/c3ref/blob_open.html>
+    package func readBlob(table: String, column: String, rowID: Int64) throws(StoreError) -> [UInt8] {
+        guard !isClosed else { throw .closed }
+        var blob: OpaquePointer?
+        let opened = sqlite3_blob_open(handle, "main", table, column, rowID, 0, &blob)
+        defer { sqlite3_blob_close(blob) }
+        guard opened == SQLITE_OK, let blob else {
+            throw StoreError(sqliteCode: opened, connection: handle, sql: "read blob \(table).\(column) of row \(rowID)")
+        }
+        let count = Int(sqlite3_blob_bytes(blob))
+        var code = SQLITE_OK
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            code = count > 0 ? sqlite3_blob_read(blob, buffer.baseAddress, Int32(count), 0) : SQLITE_OK
+            initialized = code == SQLITE_OK ? count : 0
+        }
+        guard code == SQLITE_OK else { throw StoreError(sqliteCode: code, connection: handle, sql: nil) }
+        return bytes
+    }
+
     /// Rows changed by the last INSERT/UPDATE/DELETE.
     package var changedRowCount: Int { Int(sqlite3_changes(handle)) }
     package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }

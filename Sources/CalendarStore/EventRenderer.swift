@@ -16,10 +16,11 @@ import Foundation
 public struct EventRenderer: Sendable {
     public let format: String
     public let render: @Sendable (Event) -> [UInt8]
-    public let accepts: @Sendable ([UInt8]) -> Bool
+    /// Whether kept bytes are this renderer's, lent for the call.
+    public let accepts: @Sendable (UnsafeBufferPointer<UInt8>) -> Bool
 
     public init(format: String, render: @escaping @Sendable (Event) -> [UInt8],
-                accepts: @escaping @Sendable ([UInt8]) -> Bool = { _ in true }) {
+                accepts: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Bool = { _ in true }) {
         self.format = format
         self.render = render
         self.accepts = accepts

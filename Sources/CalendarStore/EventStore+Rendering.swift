@@ -108,18 +108,24 @@ extension EventStore {
         if let weeks {
             var positions = SlotTable(expected: itemIDs.count)
             for id in itemIDs { _ = positions.slot(id) }
-            var packed = Set<Int64>()
-            try db.forEachRow("SELECT week, entries FROM rendering_packs WHERE format = ? AND week BETWEEN ? AND ?",
+            var packs: [(week: Int64, rowID: Int64)] = []
+            try db.forEachRow("SELECT week, rowid FROM rendering_packs WHERE format = ? AND week BETWEEN ? AND ?",
                               [.text(renderer.format), .integer(weeks.lowerBound), .integer(weeks.upperBound)]) { row in
-                let whole = row.withBlob(1) { blob in
+                packs.append((row.int64(0), row.int64(1)))
+            }
+            var packed = Set<Int64>()
+            for pack in packs {
+                // Read whole into one array, which the events' bytes are slices of.
+                let entries = try db.readBlob(table: "rendering_packs", column: "entries", rowID: pack.rowID)
+                let whole = entries.withUnsafeBytes { blob in
                     RenderingPack.decode(blob) { entry in
                         guard let i = positions.position(of: entry.itemID), result[i] == nil else { return }
                         result[i] = maker.make(uid: entry.uid, isAllDay: entry.isAllDay, tzid: entry.tzid,
                                                occurrenceDateIsAllDay: entry.occurrenceDateIsAllDay, isCanceled: entry.isCanceled,
-                                               bytes: Array(entry.bytes))
+                                               bytes: entries[entry.bytesOffset ..< entry.bytesOffset + entry.bytes.count])
                     }
                 }
-                if whole { packed.insert(row.int64(0)) }
+                if whole { packed.insert(pack.week) }
             }
             unpackedWeeks += weeks.filter { !packed.contains($0) }
         }
@@ -141,7 +147,7 @@ extension EventStore {
                         lookup.withBlob(3) { tzid in
                             maker.make(uid: uid, isAllDay: lookup.int64(2) != 0, tzid: lookup.isNull(3) ? nil : tzid,
                                        occurrenceDateIsAllDay: lookup.int64(4) != 0, isCanceled: lookup.int64(5) != 0,
-                                       bytes: Array(bytes))
+                                       bytes: Array(bytes)[...])
                         }
                     }
                 }
@@ -227,7 +233,7 @@ extension EventStore {
                             (item_id, format, uid, is_all_day, tzid, occurrence_date_is_all_day, is_canceled, bytes)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         """, [.integer(id), .text(format), .text(event.uid), SQLValue(event.isAllDay), SQLValue(event.timeZone?.identifier),
-                              SQLValue(event.occurrenceDateIsAllDay), SQLValue(event.isCanceled), .blob(event.bytes)])
+                              SQLValue(event.occurrenceDateIsAllDay), SQLValue(event.isCanceled), .blob(Array(event.bytes))])
                 }
             }
         }

@@ -12,17 +12,19 @@ public struct RenderedEvent: Sendable {
     /// The RECURRENCE-ID was a DATE.
     public let occurrenceDateIsAllDay: Bool
     public let isCanceled: Bool
-    /// The renderer's output.
-    public let bytes: [UInt8]
+    /// The renderer's output: a whole array for an event rendered anew, a slice of the pack it
+    /// was read from for a kept rendering (``RenderingPack``; one array for the week's
+    /// thousands of events, not one each).
+    public let bytes: ArraySlice<UInt8>
 
     public init(uid: String, isAllDay: Bool, timeZone: TimeZone?, occurrenceDateIsAllDay: Bool, isCanceled: Bool, bytes: [UInt8]) {
         self.init(uid: uid, isAllDay: isAllDay, timeZone: timeZone, timeZoneIdentifier: timeZone?.identifier,
-                  occurrenceDateIsAllDay: occurrenceDateIsAllDay, isCanceled: isCanceled, bytes: bytes)
+                  occurrenceDateIsAllDay: occurrenceDateIsAllDay, isCanceled: isCanceled, bytes: bytes[...])
     }
 
     /// With `timeZone`'s identifier known already (it must be `timeZone?.identifier`).
     init(uid: String, isAllDay: Bool, timeZone: TimeZone?, timeZoneIdentifier: String?, occurrenceDateIsAllDay: Bool,
-         isCanceled: Bool, bytes: [UInt8]) {
+         isCanceled: Bool, bytes: ArraySlice<UInt8>) {
         self.uid = uid
         self.isAllDay = isAllDay
         self.timeZone = timeZone

@@ -99,7 +99,7 @@ struct RenderedEventsTests {
                 && r.isDetached == o.isDetached && r.event.isAllDay == o.event.isAllDay && r.event.timeZone == o.event.timeZone
                 && r.event.occurrenceDateIsAllDay == o.event.occurrenceDateIsAllDay
                 && r.event.isCanceled == (o.event.status == .canceled)
-                && r.event.bytes == Array("\(renderer.tag)|\(o.event.uid)|\(o.event.title)|\(o.event.status.rawValue)|\(o.event.location ?? "-")|\(o.event.alarms.count)|\(o.event.attendees.count)".utf8)
+                && Array(r.event.bytes) == Array("\(renderer.tag)|\(o.event.uid)|\(o.event.title)|\(o.event.status.rawValue)|\(o.event.location ?? "-")|\(o.event.alarms.count)|\(o.event.attendees.count)".utf8)
             #expect(same, "\(o.event.uid) at \(o.startDate): \(String(decoding: r.event.bytes, as: UTF8.self))", sourceLocation: sourceLocation)
         }
     }
@@ -219,13 +219,13 @@ struct RenderedEventsTests {
             }
             let renderer = CountingRenderer()
             let answer = try store.renderedEvents(matching: week, renderer: renderer.renderer)
-            #expect(answer.contains { $0.event.bytes == Array("A|weekly@x|weekly|none|-|0|0".utf8) })
+            #expect(answer.contains { Array($0.event.bytes) == Array("A|weekly@x|weekly|none|-|0|0".utf8) })
             #expect(try Self.kept(store) == 0)
             store.beforeKeepingRenderings = nil
             // The next query sees the rename (a kept rendering of the old version would not).
             try Self.expectSame(store, week, renderer)
             #expect(try store.renderedEvents(matching: week, renderer: renderer.renderer).contains {
-                $0.event.bytes == Array("A|weekly@x|renamed elsewhere|none|-|0|0".utf8)
+                Array($0.event.bytes) == Array("A|weekly@x|renamed elsewhere|none|-|0|0".utf8)
             })
             #expect(try Self.kept(store) > 0)
         }

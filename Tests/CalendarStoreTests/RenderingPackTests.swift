@@ -21,6 +21,9 @@ struct RenderingPackTests {
         var seen: [Seen] = []
         let whole = blob.withUnsafeBytes { raw in
             RenderingPack.decode(raw) { e in
+                // Where the bytes start, for slicing the blob's array (the store's events are slices).
+                #expect(e.bytes.count == 0 || e.bytes.baseAddress == raw.baseAddress! + e.bytesOffset)
+                #expect(Array(blob[e.bytesOffset ..< e.bytesOffset + e.bytes.count]) == Array(e.bytes))
                 seen.append(Seen(id: e.itemID, uid: String(decoding: e.uid, as: UTF8.self), tzid: e.tzid.map { String(decoding: $0, as: UTF8.self) },
                                  bytes: Array(e.bytes), allDay: e.isAllDay, dateAllDay: e.occurrenceDateIsAllDay, canceled: e.isCanceled))
             }

@@ -59,38 +59,61 @@ enum DateText {
 
     /// Writes the fields of a date (read in UTC) at `p`, returning the count of bytes written (at
     /// most ``maxBytes``). Years outside 0...9999 get a sign when negative and at least four digits.
+    /// Every field but the year must be in 0...99 (as calendar fields and offsets under 100
+    /// hours are).
     static func write(_ c: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int), time: Bool, suffix: Suffix,
                       into p: UnsafeMutablePointer<UInt8>) -> Int {
-        var n = 0
-        func put(_ byte: UInt8) { p[n] = byte; n += 1 }
-        func two(_ v: Int) {
-            put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v / 10))
-            put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v % 10))
-        }
+        // Each part at a fixed place from `n` (no nested functions: as closures over `n`, they
+        // were called, not inlined, and took two fifths of writing a date).
+        var n: Int
         if (0...9999).contains(c.year) {
-            two(c.year / 100); two(c.year % 100)
+            twoDigits(c.year / 100, at: p)
+            twoDigits(c.year % 100, at: p + 2)
+            n = 4
         } else {
-            if c.year < 0 { put(UInt8(ascii: "-")) }
+            n = 0
+            if c.year < 0 { p[n] = UInt8(ascii: "-"); n += 1 }
             var digits: [UInt8] = []
             var rest = c.year.magnitude
             repeat { digits.append(UInt8(ascii: "0") + UInt8(rest % 10)); rest /= 10 } while rest > 0
-            for _ in digits.count..<max(4, digits.count) { put(UInt8(ascii: "0")) }
-            for d in digits.reversed() { put(d) }
+            for _ in digits.count..<max(4, digits.count) { p[n] = UInt8(ascii: "0"); n += 1 }
+            for d in digits.reversed() { p[n] = d; n += 1 }
         }
-        put(UInt8(ascii: "-")); two(c.month); put(UInt8(ascii: "-")); two(c.day)
+        p[n] = UInt8(ascii: "-")
+        twoDigits(c.month, at: p + n + 1)
+        p[n + 3] = UInt8(ascii: "-")
+        twoDigits(c.day, at: p + n + 4)
+        n += 6
         if time {
-            put(UInt8(ascii: "T")); two(c.hour); put(UInt8(ascii: ":")); two(c.minute)
-            put(UInt8(ascii: ":")); two(c.second)
+            p[n] = UInt8(ascii: "T")
+            twoDigits(c.hour, at: p + n + 1)
+            p[n + 3] = UInt8(ascii: ":")
+            twoDigits(c.minute, at: p + n + 4)
+            p[n + 6] = UInt8(ascii: ":")
+            twoDigits(c.second, at: p + n + 7)
+            n += 9
         }
         switch suffix {
         case .none: break
-        case .z: put(UInt8(ascii: "Z"))
+        case .z:
+            p[n] = UInt8(ascii: "Z")
+            n += 1
         case .offset(let offset):
-            put(UInt8(ascii: offset < 0 ? "-" : "+"))
             let minutes = abs(offset) / 60
-            two(minutes / 60); put(UInt8(ascii: ":")); two(minutes % 60)
+            p[n] = UInt8(ascii: offset < 0 ? "-" : "+")
+            twoDigits(minutes / 60, at: p + n + 1)
+            p[n + 3] = UInt8(ascii: ":")
+            twoDigits(minutes % 60, at: p + n + 4)
+            n += 6
         }
         return n
+    }
+
+    /// `v` (in 0...99) as two decimal digits at `p`.
+    @inline(__always)
+    private static func twoDigits(_ v: Int, at p: UnsafeMutablePointer<UInt8>) {
+        p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 10)
+        p[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
     }
 
     /// True for the zones that mean UTC itself (not zones that merely have offset 0, such as

@@ -126,15 +126,13 @@ enum JSONOutput {
 
         /// Bytes laid out as ``packed`` makes them: a header whose three lengths fit in what
         /// follows (a kept rendering is read back from the store file).
-        static func isPacked(_ bytes: [UInt8]) -> Bool {
-            bytes.withUnsafeBufferPointer { packed in
-                guard packed.count >= 12 else { return false }
-                var total = 12
-                for offset in stride(from: 0, to: 12, by: 4) {
-                    total += Int(packed[offset]) | Int(packed[offset + 1]) << 8 | Int(packed[offset + 2]) << 16 | Int(packed[offset + 3]) << 24
-                }
-                return total <= packed.count
+        static func isPacked(_ packed: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard packed.count >= 12 else { return false }
+            var total = 12
+            for offset in stride(from: 0, to: 12, by: 4) {
+                total += Int(packed[offset]) | Int(packed[offset + 1]) << 8 | Int(packed[offset + 2]) << 16 | Int(packed[offset + 3]) << 24
             }
+            return total <= packed.count
         }
 
         /// The parts of ``packed`` bytes, as views into them (checked by ``isPacked(_:)``).
