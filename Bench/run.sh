@@ -136,7 +136,9 @@ run_python() { # FILE LABEL
 
 # --- icalkit whole-process measurements --------------------------------------------------
 # measure_cmd LABEL STAGE FILE PREP -- CMD...
-#   Runs CMD $RUNS times, timed with bash's $EPOCHREALTIME around the bare command (no
+#   Runs CMD $RUNS times (SHORT_RUNS times, default 3 x RUNS, when its first run took under
+#   SHORT_MS, default 100 ms: the median of 5 runs of a 25 ms command moved by 5 ms between
+#   runs of the harness, more than the difference it is compared with), timed with bash's $EPOCHREALTIME around the bare command (no
 #   fork for the clock, no /usr/bin/time in the timed runs: /usr/bin/time plus `date`
 #   forks add 3-10 ms, too much next to a 20 ms target), then once more under
 #   /usr/bin/time -v for the peak RSS. The shell function PREP ("-" for none) runs before
@@ -144,8 +146,8 @@ run_python() { # FILE LABEL
 #   with its stderr shown.
 measure_cmd() {
   local label=$1 stage=$2 file=$3 prep=$4; shift 5
-  local samples="" rss r t0 t1 tv=$BENCH/time-v.txt err=$BENCH/stderr.txt
-  for ((r = 0; r < RUNS; r++)); do
+  local samples="" rss r t0 t1 tv=$BENCH/time-v.txt err=$BENCH/stderr.txt runs=$RUNS
+  for ((r = 0; r < runs; r++)); do
     [ "$prep" = - ] || "$prep"
     # What the harness wrote (stores copied for the `_first` stages: 200 MB each on 100k) goes
     # to disk before the clock starts: with 800 MB of it dirty in the page cache, a one-week
@@ -157,6 +159,7 @@ measure_cmd() {
     fi
     t1=${EPOCHREALTIME/[.,]/}
     samples+="${samples:+,}$(( t1 - t0 ))"
+    if [ "$r" = 0 ] && [ $(( t1 - t0 )) -lt $(( ${SHORT_MS:-100} * 1000 )) ]; then runs=${SHORT_RUNS:-$(( 3 * RUNS ))}; fi
   done
   [ "$prep" = - ] || "$prep"
   /usr/bin/time -v -o "$tv" "$@" > /dev/null 2> "$err" || true
