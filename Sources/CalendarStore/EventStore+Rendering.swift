@@ -115,8 +115,10 @@ extension EventStore {
             }
             var packed = Set<Int64>()
             for pack in packs {
-                // Read whole into one array, which the events' bytes are slices of.
-                let entries = try db.readBlob(table: "rendering_packs", column: "entries", rowID: pack.rowID)
+                // Read whole into one array, which the events' bytes are slices of. A pack that
+                // cannot be read as a blob (another program wrote something else there) is
+                // passed over like a damaged one: its events are looked up, the week packed anew.
+                guard let entries = try? db.readBlob(table: "rendering_packs", column: "entries", rowID: pack.rowID) else { continue }
                 let whole = entries.withUnsafeBytes { blob in
                     RenderingPack.decode(blob) { entry in
                         guard let i = positions.position(of: entry.itemID), result[i] == nil else { return }

@@ -92,6 +92,25 @@ struct RenderingPackTests {
         }
     }
 
+    /// Packs that are not whole entries, or not blobs at all (written by another program): the
+    /// answer is the same, from the kept renderings, and the weeks are packed anew.
+    @Test(arguments: ["x'0102'", "42", "'text'", "x''"])
+    func damagedPacksArePassedOver(_ value: String) throws {
+        try RenderedEventsTests.withTwoConnections { store, _, week in
+            let renderer = RenderedEventsTests.CountingRenderer()
+            try RenderedEventsTests.expectSame(store, week, renderer)      // renders, keeps, then packs
+            let before = try Self.packs(store, format: renderer.renderer.format)
+            #expect(!before.isEmpty)
+            try store.withRawConnection { try $0.execute("UPDATE rendering_packs SET entries = \(value)") }
+            let calls = renderer.calls
+            try RenderedEventsTests.expectSame(store, week, renderer)
+            #expect(renderer.calls == calls, "read from the kept renderings, not rendered again")
+            if value != "x''" {   // an empty blob is a whole (empty) pack: nothing to make anew
+                #expect(try Self.packs(store, format: renderer.renderer.format) == before)
+            }
+        }
+    }
+
     @Test func anyChangeToKeptRenderingsEmptiesThePacks() throws {
         try RenderedEventsTests.withTwoConnections { store, other, week in
             let renderer = RenderedEventsTests.CountingRenderer()
