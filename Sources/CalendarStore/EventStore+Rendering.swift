@@ -55,8 +55,10 @@ extension EventStore {
                                             unpackedWeeks: inout [Int64], _ db: Connection) throws -> RenderedOccurrences? {
         var rendered: [RenderedEvent?] = []
         let weeks = packedDays(predicate).map { RenderingPack.week(ofDay: $0.lowerBound)...RenderingPack.week(ofDay: $0.upperBound) }
+        let startWeek = RenderingPack.week(ofDay: OccurrencePack.day(predicate.startDate.timeIntervalSinceReferenceDate))
         guard let (placed, calendarOfItem) = try indexedRows(matching: predicate, calendarIDs: ids, titles: titles, db, items: { itemIDs in
-            rendered = try renderedEvents(itemIDs, renderer: renderer, weeks: weeks, fresh: &fresh, unpackedWeeks: &unpackedWeeks, db)
+            rendered = try renderedEvents(itemIDs, renderer: renderer, weeks: weeks, startWeek: startWeek, fresh: &fresh,
+                                          unpackedWeeks: &unpackedWeeks, db)
             return rendered.map { event in
                 event.map { IndexedItem(uid: $0.uid, isCanceled: $0.isCanceled, keepsWallClock: $0.keepsWallClock) }
             }
@@ -100,7 +102,14 @@ extension EventStore {
     /// by one prepared statement, and the others decoded and rendered (and added to `fresh` when
     /// their zone can be kept by identifier); nil for a row that is not an event. Weeks without
     /// a pack are added to `unpackedWeeks`.
-    private func renderedEvents(_ itemIDs: [Int64], renderer: EventRenderer, weeks: ClosedRange<Int64>?,
+    ///
+    /// The packs are read from `startWeek` on, then the earlier ones: most events have an
+    /// occurrence in the window's own weeks, and a week read earlier (the few days before the
+    /// window read for long events) gives only what those leave. An event's bytes are a slice of
+    /// its pack, read whole into one array, when the pack gives a quarter of its bytes or more;
+    /// else they are copied, and the pack's array is let go (a week of the 100k feed reads
+    /// three packs of 3.3 MB; two of them give a few events).
+    private func renderedEvents(_ itemIDs: [Int64], renderer: EventRenderer, weeks: ClosedRange<Int64>?, startWeek: Int64,
                                 fresh: inout [(itemID: Int64, event: RenderedEvent)], unpackedWeeks: inout [Int64],
                                 _ db: Connection) throws -> [RenderedEvent?] {
         var result = [RenderedEvent?](repeating: nil, count: itemIDs.count)
@@ -113,19 +122,29 @@ extension EventStore {
                               [.text(renderer.format), .integer(weeks.lowerBound), .integer(weeks.upperBound)]) { row in
                 packs.append((row.int64(0), row.int64(1)))
             }
+            packs.sort { ($0.week < startWeek ? 1 : 0, $0.week) < ($1.week < startWeek ? 1 : 0, $1.week) }
             var packed = Set<Int64>()
             for pack in packs {
-                // Read whole into one array, which the events' bytes are slices of. A pack that
-                // cannot be read as a blob (another program wrote something else there) is
-                // passed over like a damaged one: its events are looked up, the week packed anew.
+                // A pack that cannot be read as a blob (another program wrote something else
+                // there) is passed over like a damaged one: its events are looked up, the week
+                // packed anew.
                 guard let entries = try? db.readBlob(table: "rendering_packs", column: "entries", rowID: pack.rowID) else { continue }
+                var given: [Int] = []
+                var givenBytes = 0
                 let whole = entries.withUnsafeBytes { blob in
                     RenderingPack.decode(blob) { entry in
                         guard let i = positions.position(of: entry.itemID), result[i] == nil else { return }
                         result[i] = maker.make(uid: entry.uid, isAllDay: entry.isAllDay, tzid: entry.tzid,
                                                occurrenceDateIsAllDay: entry.occurrenceDateIsAllDay, isCanceled: entry.isCanceled,
                                                bytes: entries[entry.bytesOffset ..< entry.bytesOffset + entry.bytes.count])
+                        if result[i] != nil {
+                            given.append(i)
+                            givenBytes += entry.bytes.count
+                        }
                     }
+                }
+                if givenBytes < entries.count / 4 {
+                    for i in given { result[i] = result[i]?.withOwnBytes() }
                 }
                 if whole { packed.insert(pack.week) }
             }

@@ -40,6 +40,12 @@ public struct RenderedEvent: Sendable {
                   bytes: renderer.render(event))
     }
 
+    /// The same event with its bytes in an array of their own (not a slice of a larger one).
+    func withOwnBytes() -> RenderedEvent {
+        RenderedEvent(uid: uid, isAllDay: isAllDay, timeZone: timeZone, timeZoneIdentifier: timeZoneIdentifier,
+                      occurrenceDateIsAllDay: occurrenceDateIsAllDay, isCanceled: isCanceled, bytes: Array(bytes)[...])
+    }
+
     /// Floating and all-day events: their times are wall clock, placed in a query's zone.
     public var keepsWallClock: Bool { isAllDay || timeZone == nil }
 }

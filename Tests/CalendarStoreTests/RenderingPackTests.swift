@@ -111,6 +111,46 @@ struct RenderingPackTests {
         }
     }
 
+    /// The week's own pack is read first and its events' bytes are slices of it; a pack read
+    /// for the days before the window that gives a small share of its bytes (a long event
+    /// that started then; its daily neighbours came from the week's pack) is let go, the event's
+    /// bytes copied out.
+    @Test func eventsOfASparselyUsedPackOwnTheirBytes() throws {
+        try withTemporaryDirectory { directory in
+            let store = try EventStore(path: directory.appendingPathComponent("store.sqlite").path)
+            defer { try? store.close() }
+            var events = (0..<5).map { n -> Event in
+                var daily = makeEvent("daily-\(n)@x", start: utc(2026, 2, 20, 8 + n))
+                daily.recurrenceRules = [RecurrenceRule(frequency: .daily)]
+                return daily
+            }
+            events += (0..<20).map { makeEvent("single-\($0)@x", start: utc(2026, 3, 2 + $0 % 5, 9 + $0 / 5)) }
+            events.append(makeEvent("long@x", start: utc(2026, 2, 28, 12), minutes: 3 * 24 * 60))
+            _ = try store.importDocument(makeDocument("Work", events: events))
+            let week = EventPredicate(startDate: utc(2026, 3, 2), endDate: utc(2026, 3, 9), timeZone: .gmt)
+            let renderer = RenderedEventsTests.CountingRenderer()
+            try RenderedEventsTests.expectSame(store, week, renderer)      // renders, keeps, then packs
+            let packs = try Self.packs(store, format: renderer.renderer.format)
+            let lookback = OccurrencePack.day(utc(2026, 2, 28).timeIntervalSinceReferenceDate) / 7
+            #expect(packs[lookback]?.count == 6, "the long event and the five daily ones")
+
+            let calls = renderer.calls
+            let answer = try store.renderedEvents(matching: week, renderer: renderer.renderer)
+            #expect(renderer.calls == calls, "every event from the packs")
+            for occurrence in answer {
+                let uid = occurrence.event.uid
+                // A slice of a pack starts past the pack's first entry header; bytes of their own at 0.
+                if uid == "long@x" {
+                    #expect(occurrence.event.bytes.startIndex == 0, "\(uid): copied out of the sparsely used pack")
+                } else {
+                    #expect(occurrence.event.bytes.startIndex > 0, "\(uid): a slice of the week's pack")
+                }
+            }
+            #expect(answer.contains { $0.event.uid == "long@x" })
+            try RenderedEventsTests.expectSame(store, week, renderer)
+        }
+    }
+
     @Test func anyChangeToKeptRenderingsEmptiesThePacks() throws {
         try RenderedEventsTests.withTwoConnections { store, other, week in
             let renderer = RenderedEventsTests.CountingRenderer()
