@@ -22,7 +22,10 @@ struct OutputBuffer {
     init(threshold: Int = 1 << 20, deliver: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
         self.threshold = threshold
         self.deliver = deliver
-        bytes.reserveCapacity(min(threshold, 1 << 20) + 4096)
+        // Room to start with; the bytes grow to the threshold as they are appended. (A whole
+        // piece reserved up front was a fresh 2 MB huge page for a one-week query, whose
+        // occurrences go out in blocks of their own, `append(lent:)`.)
+        bytes.reserveCapacity(min(threshold, 64 << 10))
     }
 
     /// Appends a literal's UTF-8 bytes.
