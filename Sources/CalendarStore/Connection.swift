@@ -205,16 +205,15 @@ package final class Connection {
         var blob: OpaquePointer?
         let opened = sqlite3_blob_open(handle, "main", table, column, rowID, 0, &blob)
         defer { sqlite3_blob_close(blob) }
-        guard opened == SQLITE_OK, let blob else {
-            throw StoreError(sqliteCode: opened, connection: handle, sql: "read blob \(table).\(column) of row \(rowID)")
-        }
+        let what = "read blob \(table).\(column) of row \(rowID)"
+        guard opened == SQLITE_OK, let blob else { throw StoreError(sqliteCode: opened, connection: handle, sql: what) }
         let count = Int(sqlite3_blob_bytes(blob))
         var code = SQLITE_OK
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             code = count > 0 ? sqlite3_blob_read(blob, buffer.baseAddress, Int32(count), 0) : SQLITE_OK
             initialized = code == SQLITE_OK ? count : 0
         }
-        guard code == SQLITE_OK else { throw StoreError(sqliteCode: code, connection: handle, sql: nil) }
+        guard code == SQLITE_OK else { throw StoreError(sqliteCode: code, connection: handle, sql: what) }
         return bytes
     }
 
