@@ -30,6 +30,7 @@ FEEDS=$BENCH/feeds
 RESULTS=$BENCH/results
 VENV=$BENCH/venv
 FLOOR=$BENCH/libical_floor
+TIMER=$BENCH/spawn_timer
 CORPUS=${CORPUS:-$ROOT/../shared/corpus}
 ICALKIT=${ICALKIT:-.build/release/icalkit}
 FROM=2026-01-01
@@ -79,6 +80,10 @@ build_floor() {
     log "building $FLOOR"
     # shellcheck disable=SC2046
     cc -O2 -Wall -o "$FLOOR" Bench/libical_floor.c $(pkg-config --cflags --libs libical)
+  fi
+  if [ ! -x "$TIMER" ] || [ Bench/spawn_timer.c -nt "$TIMER" ]; then
+    log "building $TIMER"
+    cc -O2 -Wall -o "$TIMER" Bench/spawn_timer.c
   fi
 }
 
@@ -138,40 +143,41 @@ run_python() { # FILE LABEL
 # measure_cmd LABEL STAGE FILE PREP -- CMD...
 #   Runs CMD $RUNS times (SHORT_RUNS times, default 3 x RUNS, when its first run took under
 #   SHORT_MS, default 100 ms: the median of 5 runs of a 25 ms command moved by 5 ms between
-#   runs of the harness, more than the difference it is compared with), timed with bash's $EPOCHREALTIME around the bare command (no
-#   fork for the clock, no /usr/bin/time in the timed runs: /usr/bin/time plus `date`
-#   forks add 3-10 ms, too much next to a 20 ms target), then once more under
-#   /usr/bin/time -v for the peak RSS. The shell function PREP ("-" for none) runs before
-#   each run, untimed. Appends one JSON line (tool icalkit). A failing CMD skips the stage
-#   with its stderr shown.
+#   runs of the harness, more than the difference it is compared with). Each run is started
+#   and timed by Bench/spawn_timer.c: posix_spawn to wait4, stdout to /dev/null, peak RSS and
+#   CPU time from wait4's rusage (a command started by bash is forked from the shell first,
+#   which cost the 2k import 2-3 ms of launching that is not icalkit's; spawn_timer.c says
+#   more). The shell function PREP ("-" for none) runs before each run, untimed. Appends one
+#   JSON line (tool icalkit) with the median wall time, the median CPU time and the largest
+#   peak RSS of the runs. A failing CMD skips the stage with its stderr shown.
 measure_cmd() {
   local label=$1 stage=$2 file=$3 prep=$4; shift 5
-  local samples="" rss r t0 t1 tv=$BENCH/time-v.txt err=$BENCH/stderr.txt runs=$RUNS
+  local samples="" cpu="" rss=0 r wall used kb status err=$BENCH/stderr.txt runs=$RUNS
   for ((r = 0; r < runs; r++)); do
     [ "$prep" = - ] || "$prep"
     # What the harness wrote (stores copied for the `_first` stages: 200 MB each on 100k) goes
     # to disk before the clock starts: with 800 MB of it dirty in the page cache, a one-week
     # query took 23.8 ms against 18.1 ms once synced (Bench/HISTORY.md, eleventh session).
     sync
-    t0=${EPOCHREALTIME/[.,]/}
-    if ! "$@" > /dev/null 2> "$err"; then
-      log "icalkit $stage failed: $*"; sed 's/^/  /' "$err" >&2; return 0
+    read -r wall used kb status < <("$TIMER" "$err" -- "$@")
+    if [ "${status:-1}" != 0 ]; then
+      log "icalkit $stage failed (status ${status:-?}): $*"; sed 's/^/  /' "$err" >&2; return 0
     fi
-    t1=${EPOCHREALTIME/[.,]/}
-    samples+="${samples:+,}$(( t1 - t0 ))"
-    if [ "$r" = 0 ] && [ $(( t1 - t0 )) -lt $(( ${SHORT_MS:-100} * 1000 )) ]; then runs=${SHORT_RUNS:-$(( 3 * RUNS ))}; fi
+    samples+="${samples:+,}$wall"
+    cpu+="${cpu:+,}$used"
+    [ "$kb" -gt "$rss" ] && rss=$kb
+    if [ "$r" = 0 ] && [ "$wall" -lt $(( ${SHORT_MS:-100} * 1000 )) ]; then runs=${SHORT_RUNS:-$(( 3 * RUNS ))}; fi
   done
-  [ "$prep" = - ] || "$prep"
-  /usr/bin/time -v -o "$tv" "$@" > /dev/null 2> "$err" || true
-  rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$tv")
-  python3 - "$label" "$stage" "$file" "$RUN_ID" "$samples" "$rss" <<'PY' >> "$OUT"
+  python3 - "$label" "$stage" "$file" "$RUN_ID" "$samples" "$cpu" "$rss" <<'PY' >> "$OUT"
 import json, statistics, sys
-label, stage, file, run_id, samples, rss = sys.argv[1:]
+label, stage, file, run_id, samples, cpu, rss = sys.argv[1:]
 ms = [int(s) / 1000 for s in samples.split(",")]
+cpu_ms = [int(s) / 1000 for s in cpu.split(",")]
 print(json.dumps(dict(tool="icalkit", stage=stage, label=label, run_id=run_id, file=file,
                       runs=len(ms), median_ms=round(statistics.median(ms), 3),
                       min_ms=min(ms), max_ms=max(ms), samples_ms=ms,
-                      peak_rss_kb=int(rss or 0))))
+                      cpu_median_ms=round(statistics.median(cpu_ms), 3),
+                      peak_rss_kb=int(rss))))
 PY
 }
 
@@ -181,10 +187,6 @@ icalkit_available() {
     return 1
   fi
   [ -x "$ICALKIT" ] || { log "no $ICALKIT (make build); icalkit not measured"; return 1; }
-  [ -x /usr/bin/time ] || {
-    log "installing Debian 'time' for /usr/bin/time -v"
-    if [ "$(id -u)" = 0 ]; then apt-get install -y -qq time >/dev/null; else sudo apt-get install -y -qq time >/dev/null; fi
-  }
 }
 
 STORE=$BENCH/store.sqlite
@@ -286,6 +288,10 @@ peak_of() {
 
 run_large() {
   [ -x "$ICALKIT" ] || die "no $ICALKIT (make build)"
+  if [ ! -x /usr/bin/time ]; then
+    log "installing Debian 'time' for /usr/bin/time"
+    if [ "$(id -u)" = 0 ]; then apt-get install -y -qq time >/dev/null; else sudo apt-get install -y -qq time >/dev/null; fi
+  fi
   [ -x /usr/bin/time ] || die "needs /usr/bin/time (Debian package 'time')"
   local size file failed=0
   log "large run $RUN_ID -> $OUT (limit ${LARGE_RSS_MB} MiB for $LARGE)"
