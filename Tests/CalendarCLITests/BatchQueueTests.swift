@@ -1,11 +1,12 @@
 import CalendarModel
 import Foundation
 import ICalConversion
+import Synchronization
 import Testing
 @testable import CalendarCLI
 
-/// The queue between import's reader and writer: batches in order, and spent batches handed
-/// back to the reader to be freed on its own thread.
+/// The queue between import's reader and writer: batches in order, a bounded number in flight,
+/// the reader's result or error at the end, and a writer that gives up or cancels.
 @Suite("Import batch queue")
 struct BatchQueueTests {
     static func batch(_ tag: String) -> [ImportPipeline.Step] { [.extra(tag)] }
@@ -17,51 +18,105 @@ struct BatchQueueTests {
         }
     }
 
-    @Test func spentBatchesComeBackAtTheNextPut() throws {
-        let queue = BatchQueue(capacity: 4)
-        #expect(Self.tags(try queue.put(Self.batch("a"))).isEmpty)
-        #expect(Self.tags(try queue.put(Self.batch("b"))).isEmpty)
-        let first = try #require(try queue.take())
-        queue.giveBack(first)
-        let second = try #require(try queue.take())
-        queue.giveBack(second)
-        // Both spent batches come back once, in the order they were given.
-        #expect(Self.tags(try queue.put(Self.batch("c"))) == ["a", "b"])
-        #expect(Self.tags(try queue.put(Self.batch("d"))).isEmpty)
-        #expect(Self.tags([try #require(try queue.take()), try #require(try queue.take())]) == ["c", "d"])
-    }
+    struct ReaderFailed: Error, Equatable {}
 
-    @Test func batchesGivenBackAfterTheReaderFinishedAreNotKept() throws {
+    @Test func batchesComeOutInOrderThenNil() throws {
         let queue = BatchQueue(capacity: 4)
-        _ = try queue.put(Self.batch("a"))
+        try queue.put(Self.batch("a"))
+        try queue.put([])   // an empty batch is not queued
+        try queue.put(Self.batch("b"))
+        #expect(queue.waitingBatches == 2)
         queue.finish(.success(ReadResult()))
-        let only = try #require(try queue.take())
-        queue.giveBack(only)
+        // Finishing does not drop what is queued: it is taken first, then the end.
+        let first = try #require(try queue.take())
+        let second = try #require(try queue.take())
+        #expect(Self.tags([first, second]) == ["a", "b"])
         #expect(try queue.take() == nil)
-        // Nobody would take it back: a put after finishing (not done by the reader) finds none.
-        #expect(Self.tags(try queue.put([])).isEmpty)
+        _ = try queue.waitForResult()
     }
 
-    /// The writer on another thread gives every batch back; the reader frees them as it goes.
-    @Test func everyBatchComesBackOnceUnderLoad() throws {
+    @Test func theReadersErrorFollowsItsBatches() throws {
+        let queue = BatchQueue(capacity: 4)
+        try queue.put(Self.batch("a"))
+        queue.finish(.failure(ReaderFailed()))
+        #expect(Self.tags([try #require(try queue.take())]) == ["a"])
+        #expect(throws: ReaderFailed.self) { try queue.take() }
+        #expect(throws: ReaderFailed.self) { try queue.waitForResult() }
+    }
+
+    /// A full queue holds the reader until the writer takes a batch.
+    @Test func aFullQueueMakesTheReaderWait() throws {
+        let queue = BatchQueue(capacity: 1)
+        try queue.put(Self.batch("a"))
+        let secondPut = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            try? queue.put(Self.batch("b"))
+            secondPut.signal()
+        }
+        reader.start()
+        #expect(secondPut.wait(timeout: .now() + 0.2) == .timedOut)
+        #expect(Self.tags([try #require(try queue.take())]) == ["a"])
+        #expect(secondPut.wait(timeout: .now() + 10) == .success)
+        #expect(Self.tags([try #require(try queue.take())]) == ["b"])
+    }
+
+    /// The writer on another thread takes every batch once, in order, while the reader is held
+    /// to two in flight.
+    @Test func everyBatchArrivesOnceUnderLoad() throws {
         let queue = BatchQueue(capacity: 2)
         let count = 500
         let writerDone = DispatchSemaphore(value: 0)
+        let taken = Mutex<[String]>([])
         let writer = Thread {
-            while let batch = try? queue.take() { queue.giveBack(batch) }
+            while let batch = try? queue.take() {
+                let tags = Self.tags([batch])
+                taken.withLock { $0 += tags }
+            }
             writerDone.signal()
         }
         writer.start()
-        var returned: [String] = []
-        for i in 0..<count { returned += Self.tags(try queue.put(Self.batch("\(i)"))) }
-        // The last batches come back at later puts (of nothing), once the writer took them.
-        let deadline = Date().addingTimeInterval(10)
-        while returned.count < count, Date() < deadline {
-            returned += Self.tags(try queue.put([]))
-            Thread.sleep(forTimeInterval: 0.001)
+        for i in 0..<count {
+            try queue.put(Self.batch("\(i)"))
+            #expect(queue.waitingBatches <= 2)
         }
         queue.finish(.success(ReadResult()))
         #expect(writerDone.wait(timeout: .now() + 10) == .success)
-        #expect(returned == (0..<count).map { "\($0)" })
+        #expect(taken.withLock { $0 } == (0..<count).map { "\($0)" })
+    }
+
+    /// A writer that failed lets the reader run to its end: puts no longer wait, even on a full
+    /// queue, and what they hand over is dropped.
+    @Test func afterTheWriterGaveUpPutsAreDropped() throws {
+        let queue = BatchQueue(capacity: 1)
+        try queue.put(Self.batch("a"))
+        queue.discardFromNowOn()
+        #expect(queue.waitingBatches == 0)
+        try queue.put(Self.batch("b"))
+        try queue.put(Self.batch("c"))
+        #expect(queue.waitingBatches == 0)
+        queue.finish(.success(ReadResult()))
+        #expect(try queue.take() == nil)
+    }
+
+    /// A cancelled read stops at the reader's next put, which throws, also when it was waiting.
+    @Test func cancellingStopsTheReader() throws {
+        let queue = BatchQueue(capacity: 1)
+        try queue.put(Self.batch("a"))
+        let stopped = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            do {
+                try queue.put(Self.batch("b"))   // waits: the queue is full
+                queue.finish(.success(ReadResult()))
+            } catch {
+                queue.finish(.failure(error))
+            }
+            stopped.signal()
+        }
+        reader.start()
+        #expect(stopped.wait(timeout: .now() + 0.2) == .timedOut)
+        queue.cancel()
+        #expect(stopped.wait(timeout: .now() + 10) == .success)
+        #expect(throws: ImportPipeline.Cancelled.self) { try queue.waitForResult() }
+        #expect(queue.waitingBatches == 0)
     }
 }

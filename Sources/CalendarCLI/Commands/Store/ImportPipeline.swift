@@ -66,13 +66,12 @@ enum ImportPipeline {
                     }
                     if batch.count >= batchSize {
                         // The batch is handed over with no reference left here (the writer uses
-                        // its items in place: a batch still shared would be copied whole), and
-                        // the batches the writer is done with come back to be freed here.
-                        _ = try queue.put(handOver(&batch))
+                        // its items in place: a batch still shared would be copied whole).
+                        try queue.put(handOver(&batch))
                         prepareHere = queue.waitingBatches >= writerBehindBatches
                     }
                 }
-                _ = try queue.put(handOver(&batch))
+                try queue.put(handOver(&batch))
                 queue.finish(.success(result))
             } catch {
                 queue.finish(.failure(error))
@@ -97,7 +96,13 @@ enum ImportPipeline {
             do {
                 while var batch = try queue.take() {
                     for index in batch.indices { try ImportPipeline.apply(&batch[index], to: session) }
-                    queue.giveBack(consume batch)
+                    // The batch is freed here, where it was written. Its items were allocated by
+                    // the reader; mimalloc takes a block freed on another thread back without a
+                    // lock and hands it to the reader again. Freed by the reader instead (given
+                    // back through the queue, which glibc's malloc needed: there each such free
+                    // waited for the lock of the reader's arena), a 2,000-item import took 1-2 ms
+                    // longer (Bench/HISTORY.md, thirteenth session).
+                    _ = consume batch
                 }
                 return try queue.waitForResult()
             } catch {
@@ -125,7 +130,7 @@ enum ImportPipeline {
 
     /// One step, written where it lies in its batch: each item is used in place, not copied out
     /// (copying an item's row and model retained and released every reference in them, a
-    /// tenth of the writing thread), and stays in the batch to be freed by the reader. An item
+    /// tenth of the writing thread), and stays in the batch, which is freed as a whole. An item
     /// the reader did not prepare is moved into its ``PreparedItem`` here, which takes its place.
     fileprivate static func apply(_ step: inout Step, to session: ImportSession) throws {
         switch step {
@@ -166,8 +171,6 @@ final class BatchQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private let capacity: Int
     private var batches: [[ImportPipeline.Step]] = []
-    /// Batches the consumer is done with, not yet taken back by the producer.
-    private var given: [[ImportPipeline.Step]] = []
     private var outcome: Result<ReadResult, any Error>?
     private var discarding = false
     private var cancelled = false
@@ -175,32 +178,14 @@ final class BatchQueue: @unchecked Sendable {
     init(capacity: Int) { self.capacity = capacity }
 
     /// Producer: waits while the queue is full; drops the batch once the consumer gave up.
-    /// Returns the batches the consumer gave back (``giveBack(_:)``), for the producer to free.
     /// Throws ``ImportPipeline/Cancelled`` once the read was cancelled.
-    func put(_ batch: consuming [ImportPipeline.Step]) throws(ImportPipeline.Cancelled) -> [[ImportPipeline.Step]] {
+    func put(_ batch: consuming [ImportPipeline.Step]) throws(ImportPipeline.Cancelled) {
         condition.lock()
         defer { condition.unlock() }
         while batches.count >= capacity && !discarding { condition.wait() }
         if cancelled { throw ImportPipeline.Cancelled() }
         if !discarding && !batch.isEmpty { batches.append(consume batch) }
         condition.broadcast()
-        let spent = given
-        given = []
-        return spent
-    }
-
-    /// Consumer: a batch it is done with (its last reference), freed by the producer at its next
-    /// ``put(_:)``; batches given back once the producer finished, or after a cancel, are freed
-    /// where they are dropped.
-    /// Items are allocated on the producer's thread; freed on the consumer's, each free takes the
-    /// lock of the producer's malloc arena, which the producer holds while it allocates, and the
-    /// consumer (the slower side at the end of an import) waits for it. Given back, they are
-    /// freed where they were made, while the consumer goes on writing.
-    func giveBack(_ batch: consuming [ImportPipeline.Step]) {
-        condition.lock()
-        defer { condition.unlock() }
-        guard outcome == nil, !cancelled else { return }
-        given.append(batch)
     }
 
     /// Batches put and not yet taken.
@@ -214,11 +199,8 @@ final class BatchQueue: @unchecked Sendable {
     func finish(_ result: Result<ReadResult, any Error>) {
         condition.lock()
         outcome = result
-        let spent = given   // freed here, on the producer's thread, after the lock
-        given = []
         condition.broadcast()
         condition.unlock()
-        withExtendedLifetime(spent) {}
     }
 
     /// Consumer: the next batch; nil when the producer finished and everything was taken.
@@ -251,7 +233,6 @@ final class BatchQueue: @unchecked Sendable {
         discarding = true
         cancelled = true
         batches.removeAll()
-        given.removeAll()
         condition.broadcast()
         condition.unlock()
     }
