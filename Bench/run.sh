@@ -158,7 +158,8 @@ measure_cmd() {
     # to disk before the clock starts: with 800 MB of it dirty in the page cache, a one-week
     # query took 23.8 ms against 18.1 ms once synced (Bench/HISTORY.md, eleventh session).
     sync
-    read -r wall used kb status < <("$TIMER" "$err" -- "$@")
+    wall="" used="" kb=0 status=""
+    read -r wall used kb status < <("$TIMER" "$err" -- "$@") || true   # no line: not started
     if [ "${status:-1}" != 0 ]; then
       log "icalkit $stage failed (status ${status:-?}): $*"; sed 's/^/  /' "$err" >&2; return 0
     fi
