@@ -146,9 +146,10 @@ run_python() { # FILE LABEL
 #   runs of the harness, more than the difference it is compared with). Each run is started
 #   and timed by Bench/spawn_timer.c: posix_spawn to wait4, stdout to /dev/null, peak RSS and
 #   CPU time from wait4's rusage (a command started by bash is forked from the shell first:
-#   about 0.26 ms per run that is the launcher's, not icalkit's; spawn_timer.c says more). The shell function PREP ("-" for none) runs before each run, untimed. Appends one
-#   JSON line (tool icalkit) with the median wall time, the median CPU time and the largest
-#   peak RSS of the runs. A failing CMD skips the stage with its stderr shown.
+#   about 0.26 ms per run that is the launcher's, not icalkit's; spawn_timer.c says more).
+#   The shell function PREP ("-" for none) runs before each run, untimed. Appends one JSON
+#   line (tool icalkit) with the median wall time, the median CPU time and the largest peak
+#   RSS of the runs. A failing CMD skips the stage with its stderr shown.
 measure_cmd() {
   local label=$1 stage=$2 file=$3 prep=$4; shift 5
   local samples="" cpu="" rss=0 r wall used kb status err=$BENCH/stderr.txt runs=$RUNS
