@@ -1,7 +1,7 @@
 # icalkit: the two quick-start commands are `make demo` and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-SYSTEM_PACKAGES := libical-dev libsqlite3-dev libicu-dev libmimalloc-dev tzdata pkg-config
+SYSTEM_PACKAGES := libical-dev libsqlite3-dev libicu-dev libmimalloc-dev libcurl4-openssl-dev tzdata pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ICALKIT := .build/release/icalkit
 

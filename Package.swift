@@ -51,6 +51,9 @@ let package = Package(
         .target(name: "CFileMove"),
         .target(name: "CalendarStore", dependencies: ["CSQLite", "CFileMove", "CalendarModel", "ICalConversion"],
                 linkerSettings: staticSQLite),
+        // HTTP for feeds: libcurl (Debian libcurl4-openssl-dev), owned by CalendarFeeds.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "CalendarFeeds", dependencies: ["CCurl"]),
         .target(name: "CalendarCLI", dependencies: ["CalendarModel", "ICalConversion", "CalendarStore"]),
         // The command-line process's allocator settings (mimalloc, see `mimalloc` above).
         .target(name: "CAllocator"),
@@ -67,6 +70,7 @@ let package = Package(
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel", "CalendarTestSupport"]),
         .testTarget(name: "ICalConversionTests", dependencies: ["ICalConversion", "ICalCore", "CalendarModel", "CalendarTestSupport"]),
         .testTarget(name: "CalendarStoreTests", dependencies: ["CalendarStore", "ICalConversion", "CalendarModel", "CalendarTestSupport"]),
+        .testTarget(name: "CalendarFeedsTests", dependencies: ["CalendarFeeds", "CalendarTestSupport"]),
         .testTarget(name: "CalendarCLITests", dependencies: ["CalendarCLI", "CalendarStore", "CalendarModel", "CalendarTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
