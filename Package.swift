@@ -53,7 +53,7 @@ let package = Package(
                 linkerSettings: staticSQLite),
         // HTTP for feeds: libcurl (Debian libcurl4-openssl-dev), owned by CalendarFeeds.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "CalendarFeeds", dependencies: ["CCurl"]),
+        .target(name: "CalendarFeeds", dependencies: ["CCurl", "ICalCore"]),
         .target(name: "CalendarCLI", dependencies: ["CalendarModel", "ICalConversion", "CalendarStore"]),
         // The command-line process's allocator settings (mimalloc, see `mimalloc` above).
         .target(name: "CAllocator"),
