@@ -54,6 +54,8 @@ let package = Package(
         // HTTP for feeds: libcurl (Debian libcurl4-openssl-dev), owned by CalendarFeeds.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CalendarFeeds", dependencies: ["CCurl", "ICalCore"]),
+        // The MCP server: JSON-RPC 2.0 over stdio, tools over the store.
+        .target(name: "CalendarMCP", dependencies: ["CalendarModel", "CalendarStore"]),
         .target(name: "CalendarCLI", dependencies: ["CalendarModel", "ICalConversion", "CalendarStore"]),
         // The command-line process's allocator settings (mimalloc, see `mimalloc` above).
         .target(name: "CAllocator"),
@@ -71,6 +73,7 @@ let package = Package(
         .testTarget(name: "ICalConversionTests", dependencies: ["ICalConversion", "ICalCore", "CalendarModel", "CalendarTestSupport"]),
         .testTarget(name: "CalendarStoreTests", dependencies: ["CalendarStore", "ICalConversion", "CalendarModel", "CalendarTestSupport"]),
         .testTarget(name: "CalendarFeedsTests", dependencies: ["CalendarFeeds", "CalendarTestSupport"]),
+        .testTarget(name: "CalendarMCPTests", dependencies: ["CalendarMCP", "CalendarStore", "CalendarModel", "CalendarTestSupport"]),
         .testTarget(name: "CalendarCLITests", dependencies: ["CalendarCLI", "CalendarStore", "CalendarModel", "CalendarTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A JSON value as the protocol layer reads and writes it.
+///
+/// ```swift
+/// let message = try JSON(parsing: #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
+/// message["method"]?.string    // "ping"
+/// ```
+public enum JSON: Hashable, Sendable, Codable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object([String: JSON])
+
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+
+    /// `.string(s)` or `.null`.
+    public static func optional(_ text: String?) -> JSON { text.map { .string($0) } ?? .null }
+
+    public struct SyntaxError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init(parsing text: some StringProtocol) throws {
+        try self.init(parsing: Data(text.utf8))
+    }
+
+    public init(parsing data: Data) throws {
+        do { self = try JSONDecoder().decode(JSON.self, from: data) } catch {
+            throw SyntaxError(description: "not valid JSON")
+        }
+    }
+
+    /// Compact UTF-8 text, keys sorted (the same value always gives the same bytes).
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data("null".utf8)
+    }
+
+    public var text: String { String(decoding: encoded(), as: UTF8.self) }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Double.self) { self = .number(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([JSON].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: JSON].self)) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value):
+            if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { try container.encode(Int64(value)) } else { try container.encode(value) }
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    // MARK: - Reading
+
+    public subscript(key: String) -> JSON? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    public var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    public var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    public var number: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    /// A number with no fractional part, as an Int.
+    public var integer: Int? {
+        guard case .number(let value) = self, value == value.rounded(), abs(value) < 9e15 else { return nil }
+        return Int(value)
+    }
+
+    public var array: [JSON]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    public var object: [String: JSON]? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    public var isNull: Bool { self == .null }
+}
