@@ -46,7 +46,7 @@ public final class MCPServer {
             if let answer, !Self.write(answer.encoded() + Data([0x0A]), to: output) {
                 log("standard output closed; stopping")
                 return
-        }
+            }
         }
     }
 
@@ -77,6 +77,9 @@ public final class MCPServer {
         case "initialize": return try initialize(message.params)
         case "ping": return [:]
         default: break
+        }
+        guard ["tools/list", "tools/call"].contains(message.method) else {
+            throw JSONRPC.ErrorObject.methodNotFound(message.method)
         }
         guard negotiatedVersion != nil else {
             throw JSONRPC.ErrorObject.invalidRequest("the session is not initialized: send initialize first")
