@@ -33,6 +33,7 @@ enum CommandTable {
             StoreCommands.deleteCommand,
             StoreCommands.editCommand,
             StoreCommands.changesCommand,
+            MCPCommand.spec,
             completions,
             ConvertCommand.spec,
             ValidateCommand.spec,

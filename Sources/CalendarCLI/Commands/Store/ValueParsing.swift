@@ -81,32 +81,9 @@ enum ValueParsing {
         }
     }
 
-    /// Reads `rule` as the RRULE of `event` by writing the event as a one-event VCALENDAR with an
-    /// `RRULE:` line added and reading it back with ``ICalendarReader``, so the command line
-    /// accepts exactly what an .ics file may say. Returns the rule or the reader's complaint.
+    /// Reads `rule` as the RRULE of `event` (``RecurrenceRuleText``).
     static func recurrenceRule(_ rule: String, for event: Event) -> Result<RecurrenceRule, RuleFailure> {
-        var text = rule.trimmingCharacters(in: .whitespaces)
-        if text.uppercased().hasPrefix("RRULE:") { text = String(text.dropFirst(6)) }
-        guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            return .failure(RuleFailure(message: "a rule is one line such as FREQ=WEEKLY;BYDAY=MO"))
-        }
-        var probe = event
-        probe.recurrenceRules = []
-        probe.source = nil
-        var document = CalendarDocument(calendar: EventCalendar(title: "rrule"))
-        document.events = [probe]
-        let ics = ICalendarWriter().write([document])
-            .replacingOccurrences(of: "END:VEVENT\r\n", with: "RRULE:\(text)\r\nEND:VEVENT\r\n")
-        let result = ICalendarReader().read(Data(ics.utf8), fileName: "--rrule")
-        if let problem = result.diagnostics.first(where: { $0.severity != .note }) {
-            var message = problem.message
-            if let cut = message.range(of: "; the rule is kept") { message = String(message[..<cut.lowerBound]) }
-            return .failure(RuleFailure(message: message))
-        }
-        guard let rules = result.documents.first?.events.first?.recurrenceRules, rules.count == 1, let first = rules.first else {
-            return .failure(RuleFailure(message: "it could not be read as an RRULE"))
-        }
-        return .success(first)
+        RecurrenceRuleText.parse(rule, for: event).mapError { RuleFailure(message: $0.message) }
     }
 
     struct RuleFailure: Error { var message: String }

@@ -1,0 +1,90 @@
+import CalendarModel
+import Foundation
+
+/// How the tools write dates: RFC 3339 with the offset in force at each instant, a plain day
+/// for all-day items, a wall clock without offset for floating ones.
+enum ToolDates {
+    private static let utc = TimeZone(identifier: "UTC")!
+    private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+    /// The calendar fields of `date` read with `offset` seconds east of UTC.
+    private static func fields(_ date: Date, offset: Int) -> DateComponents {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        return calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday],
+                                       from: date.addingTimeInterval(TimeInterval(offset)))
+    }
+
+    static func day(_ date: Date, offset: Int = 0) -> String {
+        let c = fields(date, offset: offset)
+        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+    }
+
+    static func wallClock(_ date: Date, offset: Int = 0) -> String {
+        let c = fields(date, offset: offset)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+    }
+
+    /// `2026-03-02T09:30:00+01:00`; `Z` when `utcSuffix` and the offset is 0.
+    static func rfc3339(_ date: Date, offset: Int, utcSuffix: Bool = false) -> String {
+        if utcSuffix && offset == 0 { return wallClock(date) + "Z" }
+        let sign = offset < 0 ? "-" : "+"
+        let minutes = abs(offset) / 60
+        return wallClock(date, offset: offset) + String(format: "%@%02d:%02d", sign, minutes / 60, minutes % 60)
+    }
+
+    static func utcText(_ date: Date) -> String { rfc3339(date, offset: 0, utcSuffix: true) }
+
+    static func weekday(_ date: Date, offset: Int) -> String {
+        weekdays[(fields(date, offset: offset).weekday ?? 1) - 1]
+    }
+
+    /// The offset an event's dates are shown with at `date`: its own VTIMEZONE's table, else its
+    /// zone; nil for floating and all-day events.
+    static func offset(of event: Event, at date: Date) -> Int? {
+        if event.isAllDay { return nil }
+        if let defined = event.definedTimeZone { return defined.secondsFromGMT(at: date) }
+        return event.timeZone?.secondsFromGMT(for: date)
+    }
+
+    /// The zone name shown for an event: IANA id, UTC, the TZID of an unmatched VTIMEZONE, or nil.
+    static func zoneName(of event: Event) -> String? {
+        if event.isAllDay { return nil }
+        if let defined = event.definedTimeZone { return defined.tzid }
+        guard let zone = event.timeZone else { return nil }
+        return isUTC(zone) ? "UTC" : zone.identifier
+    }
+
+    static func isUTC(_ zone: TimeZone) -> Bool {
+        ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Z"].contains(zone.identifier)
+    }
+
+    /// A date of an event as the tools show it (see ``ToolSchemas/occurrence``).
+    static func eventDate(_ date: Date, of event: Event) -> String {
+        if event.isAllDay { return day(date) }
+        guard let offset = offset(of: event, at: date) else { return wallClock(date) }
+        if let zone = event.timeZone, event.definedTimeZone == nil, isUTC(zone) { return utcText(date) }
+        return rfc3339(date, offset: offset)
+    }
+
+    /// The instant of an event's date: all-day and floating dates hold a wall clock read as
+    /// UTC, placed in `zone` (the server's).
+    static func instant(_ date: Date, of event: Event, in zone: TimeZone) -> Date {
+        guard event.isAllDay || (event.timeZone == nil && event.definedTimeZone == nil) else { return date }
+        let wall = date
+        let guess = wall.addingTimeInterval(TimeInterval(-zone.secondsFromGMT(for: wall)))
+        return wall.addingTimeInterval(TimeInterval(-zone.secondsFromGMT(for: guess)))
+    }
+
+    /// A reminder's due date: a day, a floating wall clock, or RFC 3339 in its zone.
+    static func components(_ c: DateComponents?) -> String? {
+        guard let c, let year = c.year, let month = c.month, let day = c.day else { return nil }
+        if c.hour == nil { return String(format: "%04d-%02d-%02d", year, month, day) }
+        let wall = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+        guard let zone = c.timeZone else { return wall }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        guard let instant = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: c.hour, minute: c.minute, second: c.second)) else { return wall }
+        return isUTC(zone) ? utcText(instant) : rfc3339(instant, offset: zone.secondsFromGMT(for: instant))
+    }
+}
