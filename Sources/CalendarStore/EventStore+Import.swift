@@ -232,14 +232,6 @@ public extension EventStore {
                       _ body: (ImportSession) throws -> Bool) throws -> [ImportReport] {
         struct Discarded: Error { let reports: [ImportReport] }
         return try withConnection { db in
-            // The schema's two CHECKs (`items.kind`, `changes.change`) test values an import
-            // takes from Swift enums (ItemKind, Change.Kind), so they cannot fail here, and
-            // SQLite evaluated `changes.change IN (...)` by building a temporary b-tree for every
-            // row logged: ~19% of the writing thread. Off for the import only: setting the pragma
-            // expires every prepared statement, so the statements cached during the import are
-            // compiled again, with the checks, at their first use after it.
-            try db.execute("PRAGMA ignore_check_constraints = ON")
-            defer { try? db.execute("PRAGMA ignore_check_constraints = OFF") }
             let session = ImportSession(store: self, db: db, calendarTitle: title, readOnly: readOnly, dryRun: dryRun)
             let work = { () throws -> [ImportReport] in
                 let keep = try body(session)

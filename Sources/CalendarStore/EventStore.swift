@@ -29,19 +29,20 @@ public final class EventStore: @unchecked Sendable {
     /// Test hook: called before each item of an import is written, with its index in the
     /// document (events first, then reminders). Throwing aborts the import.
     package var importItemHook: (@Sendable (Int) throws -> Void)?
-    /// Test hook: called after a rendered query has read the store and before it keeps the
-    /// renderings it made (another connection may write in between).
-    package var beforeKeepingRenderings: (@Sendable () -> Void)?
+    /// Where the store reports what it did instead of failing: an occurrence index it could
+    /// not bring up to date (the query then expands instead). By default, when the
+    /// `ICALKIT_DEBUG` environment variable is set (not empty), a line on standard error.
+    package var debugLog: (@Sendable (String) -> Void)? = EventStore.standardErrorDebugLog()
 
-    /// The page size of a new store, in bytes. 8 KiB rather than SQLite's 4: an import writes
-    /// half as many pages (a `pwrite` each) and splits half as many, and an item's row with its
-    /// source text (about 900 bytes in the generated feeds) seldom needs an overflow page. A
-    /// 2,000-event import took 47.1 -> 43.5 ms (40 alternated runs), the corpus's largest file
-    /// 63.2 -> 59.8 ms, the 20k feed 265 -> 254 ms; 16 KiB was slower than 8 on both, 64 KiB
-    /// much slower. Queries of the 100k store: the same within noise, but for the one that fills
-    /// the occurrence index, which got a larger cache for it (``indexFillCacheKiB``). Stores
-    /// made before keep their page size.
-    public static let pageSize = 8192
+    /// Writes `icalkit: debug: MESSAGE` lines to standard error when `ICALKIT_DEBUG` is set.
+    static func standardErrorDebugLog(environment: [String: String] = ProcessInfo.processInfo.environment) -> (@Sendable (String) -> Void)? {
+        guard let value = environment["ICALKIT_DEBUG"], !value.isEmpty else { return nil }
+        return { message in FileHandle.standardError.write(Data("icalkit: debug: \(message)\n".utf8)) }
+    }
+
+    /// The page size of a new store, in bytes: 8 KiB rather than SQLite's 4, so an item's row
+    /// with its source text seldom needs an overflow page. Stores made before keep theirs.
+    package static let pageSize = 8192
 
     /// The newest schema version this code reads and writes.
     public static var schemaVersion: Int { Migrations.latestVersion }

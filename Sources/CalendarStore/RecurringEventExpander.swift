@@ -6,8 +6,7 @@ import ICalConversion
 /// RDATE/EXDATE/overrides/THISANDFUTURE) with the calendar's stored VTIMEZONEs.
 ///
 /// ``RecurrenceExpander`` returns floating and all-day occurrences as wall clock read as UTC;
-/// the store's convention (shared with ``SingleEventExpander``) is the instant in the
-/// predicate's zone, so this places them there.
+/// the store's convention is the instant in the predicate's zone, so this places them there.
 public struct RecurringEventExpander: OccurrenceExpanding {
     public var limits: RecurrenceExpander.Limits
     private let resolvers = ResolverCache()

@@ -72,18 +72,17 @@ struct OpenAndMigrationTests {
                                                       reminders: [Reminder(uid: "r1@x", title: "open"), done]))
             let before = (try first.reminders(matching: first.predicateForReminders(in: nil)).map(\.reminder.uid),
                           try first.events(matching: first.predicateForEvents(withStart: utc(2026, 3, 1), end: utc(2026, 3, 9), calendars: nil)).map(\.event.uid))
-            // Back to version 4 as the previous icalkit left it: the per-row insert trigger and
-            // the reminder indexes over every row, no packs (versions 8 and 9).
+            // Back to version 4 as an earlier icalkit left it: the per-row insert trigger, the
+            // reminder indexes over every row, an index by UID alone, rendered events kept.
             try first.withRawConnection { db in
                 try db.execute("""
-                    DROP TRIGGER occurrence_series_delete_packs; DROP TABLE occurrence_packs;
-                    DROP TRIGGER item_renderings_insert_packs; DROP TRIGGER item_renderings_update_packs;
-                    DROP TRIGGER item_renderings_delete_packs; DROP TABLE rendering_packs;
                     CREATE TRIGGER items_insert_stale AFTER INSERT ON items
                     WHEN NEW.kind = 'event' AND EXISTS (SELECT 1 FROM occurrence_buckets)
                     BEGIN INSERT OR IGNORE INTO occurrence_stale VALUES (NEW.calendar_id, NEW.uid); END;
                     DROP INDEX items_due; CREATE INDEX items_due ON items(kind, completed, due);
                     DROP INDEX items_completion; CREATE INDEX items_completion ON items(kind, completed, completion_date);
+                    CREATE INDEX items_uid ON items(uid);
+                    CREATE TABLE item_renderings (item_id INTEGER PRIMARY KEY, format TEXT NOT NULL, bytes BLOB NOT NULL);
                     PRAGMA user_version = 4;
                     """)
             }
@@ -93,7 +92,7 @@ struct OpenAndMigrationTests {
             defer { try? store.close() }
             let schema = try store.withRawConnection { db in
                 (try db.scalarInt("PRAGMA user_version"),
-                 try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'items_insert_stale'"),
+                 try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name IN ('items_insert_stale', 'items_uid', 'item_renderings')"),
                  try db.scalarText("SELECT sql FROM sqlite_master WHERE name = 'items_due'"),
                  try db.scalarText("SELECT sql FROM sqlite_master WHERE name = 'items_completion'"))
             }

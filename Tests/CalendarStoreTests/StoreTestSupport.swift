@@ -12,7 +12,7 @@ func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
 }
 
 /// A fresh store in a fresh directory, closed (and checked closable) afterwards.
-func withStore<T>(expander: any OccurrenceExpanding = SingleEventExpander(), _ body: (EventStore) throws -> T) throws -> T {
+func withStore<T>(expander: any OccurrenceExpanding = RecurringEventExpander(), _ body: (EventStore) throws -> T) throws -> T {
     try withTemporaryDirectory { directory in
         let store = try EventStore(path: directory.appendingPathComponent("store.sqlite").path, expander: expander)
         let result = try body(store)
@@ -59,7 +59,7 @@ func dumpTables(_ store: EventStore) throws -> [String: [[SQLValue]]] {
     }
 }
 
-/// An expander that records what the store handed it, then delegates.
+/// An expander that records what the store handed it, then delegates to the store's own.
 final class RecordingExpander: OccurrenceExpanding, @unchecked Sendable {
     struct Call { var master: Event?; var overrides: [Event]; var timeZones: [TimeZoneDefinition] }
     private let lock = NSLock()
@@ -70,7 +70,7 @@ final class RecordingExpander: OccurrenceExpanding, @unchecked Sendable {
     func occurrences(master: Event?, overrides: [Event], timeZones: [TimeZoneDefinition],
                      calendarTitle: String, matching predicate: EventPredicate) throws -> [Occurrence] {
         lock.withLock { recorded.append(Call(master: master, overrides: overrides, timeZones: timeZones)) }
-        return try SingleEventExpander().occurrences(master: master, overrides: overrides, timeZones: timeZones,
+        return try RecurringEventExpander().occurrences(master: master, overrides: overrides, timeZones: timeZones,
                                                      calendarTitle: calendarTitle, matching: predicate)
     }
 }

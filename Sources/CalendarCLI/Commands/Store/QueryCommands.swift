@@ -23,12 +23,11 @@ enum QueryCommands {
         let format = args.value(StoreCommands.eventsFormat) ?? "table"
         let text: String? = try StoreAccess.with(invocation) { store in
             if format == "json" {
-                // Written as it is made: a long window gives a document of hundreds of MB. The
-                // store keeps each event's rendered members for the next query.
-                let rendered = try store.renderedEvents(matching: predicate, renderer: JSONOutput.occurrenceRenderer)
+                // Written as it is made: a long window gives a document of hundreds of MB.
+                let occurrences = try store.events(matching: predicate)
                 var out = io.stdoutBuffer()
-                try JSONOutput.writeEvents(rendered, wallClockZone: zone, to: &out)
-                io.keepUntilExit(rendered)
+                try JSONOutput.writeEvents(occurrences, keepOrder: true, wallClockZone: zone, to: &out)
+                io.keepUntilExit(occurrences)
                 return nil
             }
             var occurrences = try store.events(matching: predicate)
