@@ -47,9 +47,7 @@ let package = Package(
         .target(name: "ICalCore", dependencies: ["CLibical"]),
         .target(name: "CalendarModel"),
         .target(name: "ICalConversion", dependencies: ["ICalCore", "CalendarModel", "CWinZones"]),
-        // Moving a new store into place without replacing one made meanwhile (renameat2).
-        .target(name: "CFileMove"),
-        .target(name: "CalendarStore", dependencies: ["CSQLite", "CFileMove", "CalendarModel", "ICalConversion"],
+        .target(name: "CalendarStore", dependencies: ["CSQLite", "CalendarModel", "ICalConversion"],
                 linkerSettings: staticSQLite),
         .target(name: "CalendarCLI", dependencies: ["CalendarModel", "ICalConversion", "CalendarStore"]),
         // The command-line process's allocator settings (mimalloc, see `mimalloc` above).

@@ -233,17 +233,27 @@ public extension EventStore {
         struct Discarded: Error { let reports: [ImportReport] }
         return try withConnection { db in
             let session = ImportSession(store: self, db: db, calendarTitle: title, readOnly: readOnly, dryRun: dryRun)
-            let work = { () throws -> [ImportReport] in
+            func work() throws -> [ImportReport] {
                 let keep = try body(session)
                 try session.finish()
                 if !keep && !dryRun { throw Discarded(reports: session.reports) }
                 return session.reports
             }
             do {
-                return dryRun ? try db.rolledBackTransaction(.immediate, work) : try db.transaction(.immediate, work)
+                // Another import (or edit) writing the store holds its write lock until it
+                // commits: this one waits for it, up to ``importWaitMilliseconds``.
+                return try db.withBusyTimeout(milliseconds: Self.importWaitMilliseconds) {
+                    dryRun ? try db.rolledBackTransaction(.immediate, work) : try db.transaction(.immediate, work)
+                }
             } catch let discarded as Discarded {
                 return discarded.reports
             }
         }
     }
+}
+
+extension EventStore {
+    /// How long an import waits for another connection's write to end: ten minutes, longer
+    /// than the import of a large file takes.
+    static let importWaitMilliseconds: Int32 = 600_000
 }

@@ -70,6 +70,8 @@ extension EventStore {
 
     /// The page cache while the occurrence index is filled, in KiB.
     static let indexFillCacheKiB = 16 << 10
+    /// SQLite's default page cache, in KiB.
+    static let defaultCacheKiB = 2_000
 
     /// Every covered bucket, sorted.
     private func coveredBuckets(_ db: Connection) throws -> [Int64] {

@@ -24,12 +24,6 @@ public final class ImportSession {
     public private(set) var reports: [ImportReport] = []
     private var open: OpenCalendar?
     private var knownIndexInUse: Bool?
-    /// Items added by this session, across its calendars.
-    private var itemsAdded = 0
-    /// The new store this session writes has outgrown ``EventStore/smallNewStoreBytes``.
-    private var newStoreGrown = false
-    /// Items between two looks at a new store's size (``paceNewStore(_:)``).
-    static let pacingItems = 256
     /// The calendars this import writes to, by title, as they stand in its transaction. Each is
     /// read once; changes to its row are written once, by ``finish()``. A file of many
     /// VCALENDARs that go into one calendar (libical's large.ics has 1,788) read, decoded,
@@ -156,8 +150,6 @@ public final class ImportSession {
         guard let calendar = open else { throw StoreError.invalidData("an item was imported outside any calendar") }
         try store.importItemHook?(calendar.index)
         calendar.index += 1
-        itemsAdded += 1
-        if itemsAdded % Self.pacingItems == 0, !newStoreGrown, let file = store.newFile { try paceNewStore(file) }
         item.row.calendarID = calendar.id
         if let recurrenceID = item.row.recurrenceID {
             calendar.overrides[item.row.kind.rawValue + ":" + item.row.uid, default: []].insert(recurrenceID)
@@ -169,24 +161,6 @@ public final class ImportSession {
                                            indexInUse: inUse, db)
         if outcome == .updated && item.row.recurrenceID == nil { calendar.updatedMasters.append((item.row.uid, item.row.kind)) }
         if calendar.created && calendar.index % Self.loggedItems == 0 { try logAdditions(calendar) }
-    }
-
-    /// Every ``pacingItems`` items into a new store (``EventStore/buildingNew(at:expander:)``):
-    /// while the store is small, the pages SQLite wrote so far start going to disk, so that the
-    /// commit (its small page cache holds little) and the sync before the store is moved into
-    /// place wait for little. A 2,000-item import's commit took 2 ms and its sync 3.5 ms with
-    /// SQLite's default cache; about 0.5 and 1.3 ms like this. Once the store is over
-    /// ``EventStore/smallNewStoreBytes``, the default cache: with a small one the indexes' pages
-    /// went out and were read back again (a 20,000-item import took 6% longer), and the sync
-    /// matters less next to the rest.
-    private func paceNewStore(_ file: NewStoreFile) throws {
-        let bytes = try db.scalarInt("SELECT page_count * page_size FROM pragma_page_count, pragma_page_size") ?? 0
-        if Int(bytes) >= EventStore.smallNewStoreBytes {
-            newStoreGrown = true
-            try db.execute("PRAGMA cache_size = -\(EventStore.defaultCacheKiB)")
-        } else {
-            file.startWriteback()
-        }
     }
 
     /// Whether the occurrence index covers any bucket, asked once: nothing an import does

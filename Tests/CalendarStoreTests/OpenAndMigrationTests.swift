@@ -20,21 +20,14 @@ struct OpenAndMigrationTests {
         }
     }
 
-    /// A new store gets ``EventStore/pageSize`` pages whichever way it is made; a store that
-    /// has pages already keeps its size, imports and all.
+    /// A new store gets ``EventStore/pageSize`` pages; a store that has pages already keeps
+    /// its size, imports and all.
     @Test func newStoresGetTheStorePageSizeAndOldOnesKeepTheirs() throws {
         try withTemporaryDirectory { directory in
             func pageSize(_ store: EventStore) throws -> Int64? { try store.withRawConnection { try $0.scalarInt("PRAGMA page_size") } }
             let opened = try EventStore(path: directory.appendingPathComponent("opened.sqlite").path)
             #expect(try pageSize(opened) == Int64(EventStore.pageSize))
             try opened.close()
-            let builtPath = directory.appendingPathComponent("built.sqlite").path
-            let built = try #require(try EventStore.buildingNew(at: builtPath))
-            _ = try built.importDocument(makeDocument("Work", events: [makeEvent("e@x", start: utc(2026, 3, 2, 10))]))
-            try built.close()
-            let reopened = try EventStore(path: builtPath)
-            #expect(try pageSize(reopened) == Int64(EventStore.pageSize))
-            try reopened.close()
 
             // A store written with SQLite's default 4 KiB pages (as before this size was chosen).
             let oldPath = directory.appendingPathComponent("old.sqlite").path
@@ -46,6 +39,28 @@ struct OpenAndMigrationTests {
             _ = try old.importDocument(makeDocument("Work", events: [makeEvent("e@x", start: utc(2026, 3, 2, 10))]))
             #expect(try pageSize(old) == 4096)
             #expect(try old.calendars().map(\.title) == ["Work"])
+        }
+    }
+
+    /// Calendars hold private data: a new store's file (and its write-ahead log) is readable
+    /// by its owner only, and the directories made for it by nobody else either. A directory
+    /// that was there keeps its mode.
+    @Test func aNewStoreIsPrivate() throws {
+        try withTemporaryDirectory { directory in
+            func mode(_ path: String) throws -> Int {
+                try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) & 0o777
+            }
+            let before = try mode(directory.path)
+            let path = directory.appendingPathComponent("made/for/it/store.sqlite").path
+            let store = try EventStore(path: path)
+            _ = try store.importDocument(makeDocument("Work", events: [makeEvent("e@x", start: utc(2026, 3, 2, 10))]))
+            #expect(try mode(path) == 0o600)
+            #expect(try mode(path + "-wal") == 0o600)
+            for made in ["made", "made/for", "made/for/it"] {
+                #expect(try mode(directory.appendingPathComponent(made).path) == 0o700, "\(made)")
+            }
+            #expect(try mode(directory.path) == before)
+            try store.close()
         }
     }
 

@@ -21,7 +21,7 @@ enum QueryCommands {
         let predicate = EventPredicate(startDate: start, endDate: end, calendarTitles: StoreAccess.calendarTitles(invocation),
                                        timeZone: zone, includesCancelled: args.has("include-cancelled"))
         let format = args.value(StoreCommands.eventsFormat) ?? "table"
-        let text: String? = try StoreAccess.with(invocation) { store in
+        let text: String? = try StoreAccess.with(invocation, reading: true) { store in
             if format == "json" {
                 // Written as it is made: a long window gives a document of hundreds of MB.
                 let occurrences = try store.events(matching: predicate)
@@ -119,7 +119,7 @@ enum QueryCommands {
             kind = .all
         }
         let predicate = ReminderPredicate(kind: kind, calendarTitles: titles, timeZone: zone)
-        let found: [StoredReminder] = try StoreAccess.with(invocation) { store in
+        let found: [StoredReminder] = try StoreAccess.with(invocation, reading: true) { store in
             var found = try store.reminders(matching: predicate)
             if case .all = kind, from != nil || to != nil {
                 found = found.filter { item in
