@@ -228,7 +228,7 @@ public extension EventStore {
     ///     return true
     /// }
     /// ```
-    func importStream(intoCalendar title: String? = nil, readOnly: Bool = false, dryRun: Bool = false,
+    package func importStream(intoCalendar title: String? = nil, readOnly: Bool = false, dryRun: Bool = false,
                       _ body: (ImportSession) throws -> Bool) throws -> [ImportReport] {
         struct Discarded: Error { let reports: [ImportReport] }
         return try withConnection { db in

@@ -14,14 +14,14 @@ import Foundation
 ///     return true                          // false: roll everything back
 /// }
 /// ```
-public final class ImportSession {
+package final class ImportSession {
     let store: EventStore
     let db: Connection
     let calendarTitle: String?
     let readOnly: Bool
     let dryRun: Bool
     /// One report per calendar, in order, for the calendars ended so far.
-    public private(set) var reports: [ImportReport] = []
+    package private(set) var reports: [ImportReport] = []
     private var open: OpenCalendar?
     private var knownIndexInUse: Bool?
     /// The calendars this import writes to, by title, as they stand in its transaction. Each is
@@ -94,7 +94,7 @@ public final class ImportSession {
     /// properties (in memory: ``finish()`` writes the calendar's row); its VTIMEZONEs stored,
     /// replacing those with the same TZID. The header's events and reminders are not imported
     /// (hand them to `add`).
-    public func begin(_ header: CalendarDocument) throws {
+    package func begin(_ header: CalendarDocument) throws {
         try end()
         let title = calendarTitle ?? header.calendar.title
         guard !title.isEmpty else { throw StoreError.invalidData("the document has no calendar title; name one") }
@@ -132,21 +132,21 @@ public final class ImportSession {
         calendar.loggedThroughID = last
     }
 
-    public func add(_ event: Event) throws { try add(try PreparedItem(event: event)) }
-    public func add(_ reminder: Reminder) throws { try add(try PreparedItem(reminder: reminder)) }
+    package func add(_ event: Event) throws { try add(try PreparedItem(event: event)) }
+    package func add(_ reminder: Reminder) throws { try add(try PreparedItem(reminder: reminder)) }
     /// ``add(_:)-(Event)`` of an event as a reader handed it over (``PreparedItem/init(read:)-(Event)``).
-    public func add(read event: Event) throws { try add(try PreparedItem(read: event)) }
+    package func add(read event: Event) throws { try add(try PreparedItem(read: event)) }
     /// ``add(_:)-(Reminder)`` of a reminder as a reader handed it over.
-    public func add(read reminder: Reminder) throws { try add(try PreparedItem(read: reminder)) }
+    package func add(read reminder: Reminder) throws { try add(try PreparedItem(read: reminder)) }
 
     /// Imports one item into the open calendar (rules in ``EventStore/importDocument(_:intoCalendar:readOnly:dryRun:)``).
-    public func add(_ item: PreparedItem) throws {
+    package func add(_ item: PreparedItem) throws {
         var item = item
         try add(&item)
     }
 
     /// ``add(_:)-(PreparedItem)`` of an item used in place (its row gets the calendar's id).
-    public func add(_ item: inout PreparedItem) throws {
+    package func add(_ item: inout PreparedItem) throws {
         guard let calendar = open else { throw StoreError.invalidData("an item was imported outside any calendar") }
         try store.importItemHook?(calendar.index)
         calendar.index += 1
@@ -173,14 +173,14 @@ public final class ImportSession {
     }
 
     /// A component the reader kept verbatim: stored with the calendar when new to it.
-    public func addExtraComponent(_ text: String) {
+    package func addExtraComponent(_ text: String) {
         open?.extraComponents.append(text)
     }
 
     /// Ends the open calendar (nothing when none is open): drops the stored overrides of
     /// updated masters that the input lacks, gathers the new verbatim components into the
     /// calendar (``finish()`` writes them), and adds the calendar's report to `reports`.
-    public func end() throws {
+    package func end() throws {
         guard let calendar = open else { return }
         open = nil
         try calendar.changes.flush(db)
@@ -230,7 +230,7 @@ public final class ImportSession {
 
 /// An item made ready for ``ImportSession/add(_:)-(PreparedItem)``: its row (encoded model,
 /// index columns) built without the store, so another thread can do that work.
-public struct PreparedItem: Sendable {
+package struct PreparedItem: Sendable {
     var row: ItemRow
     let model: Model
 
@@ -239,12 +239,12 @@ public struct PreparedItem: Sendable {
         case reminder(Reminder)
     }
 
-    public init(event: Event) throws {
+    package init(event: Event) throws {
         row = try ItemRow(event: event, calendarID: 0)
         model = .event(event)
     }
 
-    public init(reminder: Reminder) throws {
+    package init(reminder: Reminder) throws {
         row = try ItemRow(reminder: reminder, calendarID: 0)
         model = .reminder(reminder)
     }
@@ -252,7 +252,7 @@ public struct PreparedItem: Sendable {
     /// An event as a reader handed it over, unchanged since (``ReadEvent/event(_:)``): its
     /// source text is kept without comparing the event with the source's snapshot, which it
     /// equals (checked in debug builds). Comparing cost 3,000 instructions an event.
-    public init(read event: consuming Event) throws {
+    package init(read event: consuming Event) throws {
         #if DEBUG
         if event.source?.isUnchanged(event) == false { let uid = event.uid; preconditionFailure("an event changed after it was read: \(uid)") }
         #endif
@@ -261,7 +261,7 @@ public struct PreparedItem: Sendable {
     }
 
     /// A reminder as a reader handed it over (see ``init(read:)-(Event)``).
-    public init(read reminder: consuming Reminder) throws {
+    package init(read reminder: consuming Reminder) throws {
         #if DEBUG
         if reminder.source?.isUnchanged(reminder) == false { let uid = reminder.uid; preconditionFailure("a reminder changed after it was read: \(uid)") }
         #endif

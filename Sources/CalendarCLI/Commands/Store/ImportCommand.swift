@@ -142,12 +142,12 @@ enum ImportCommand {
         let read: ImportPipeline.Read
     }
 
-    /// Locates `path` and starts reading it (see ``ImportPipeline/start(_:reader:source:)``).
+    /// Locates `path` and starts reading it (see ``ImportPipeline/start(source:read:)``).
     static func startReading(_ path: String, io: CLIIO) throws(CLIError) -> StartedRead {
         let file = try InputFile.locate(path, io: io)
         let reader = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: file.stem))
         let source = file.isStandardInput ? file.displayName : URL(fileURLWithPath: path).standardizedFileURL.path
-        return StartedRead(file: file, read: ImportPipeline.start(file, reader: reader, source: source))
+        return StartedRead(file: file, read: ImportPipeline.start(source: source) { handle in try file.stream(with: reader, handle) })
     }
 
     /// A path as the files it stands for: itself, or a directory's `*.ics` files, sorted.
