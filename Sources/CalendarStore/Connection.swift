@@ -111,7 +111,7 @@ package final class Connection {
 
     /// Reads the file's pages through a memory mapping (up to 1 GiB) instead of copying them
     /// into SQLite's page cache, for work that reads much of the file: an export, a query over
-    /// many rows (a one-week query on the 100k store: 24 -> 14 ms of system time). Writes are
+    /// many rows. Writes are
     /// unchanged. SQLite then reports a read error of the file as SIGBUS rather than an error
     /// code, hence only for reading commands, not for every connection.
     package func mapForReading() throws(StoreError) {

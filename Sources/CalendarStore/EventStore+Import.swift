@@ -84,9 +84,9 @@ extension EventStore {
     /// among them, in the order the UIDs first came (rows are only added to such a calendar
     /// until it ends, and ids grow). Called for consecutive ranges as the calendar fills
     /// (``ImportSession``), it logs what one statement over the whole calendar at its end
-    /// logged (`GROUP BY uid ORDER BY min(id)`), a little more instructions in all (every row's
-    /// UID looked up in `items_key`; no sort), but most of them while the reader still reads:
-    /// that statement was 11 M instructions after the last item of a 2,000-item import.
+    /// logged (`GROUP BY uid ORDER BY min(id)`), a little more work in all (every row's UID
+    /// looked up in `items_key`; no sort), but most of it while the reader still reads, not
+    /// after the last item.
     func logAdditions(calendarID: Int64, title: String, after first: Int64, through last: Int64, _ db: Connection) throws {
         // By id (`+calendar_id` keeps SQLite from reading the calendar's whole index for it).
         try db.run("""

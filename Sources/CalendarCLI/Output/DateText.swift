@@ -63,8 +63,8 @@ enum DateText {
     /// hours are).
     static func write(_ c: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int), time: Bool, suffix: Suffix,
                       into p: UnsafeMutablePointer<UInt8>) -> Int {
-        // Each part at a fixed place from `n` (no nested functions: as closures over `n`, they
-        // were called, not inlined, and took two fifths of writing a date).
+        // Each part at a fixed place from `n` (no nested functions: as closures over `n` they
+        // would be called, not inlined).
         var n: Int
         if (0...9999).contains(c.year) {
             twoDigits(c.year / 100, at: p)
