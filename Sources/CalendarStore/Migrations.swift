@@ -1,9 +1,7 @@
 /// The store's schema, as an ordered list of migrations versioned by `PRAGMA user_version`.
 ///
-/// A store at version N gets migrations N+1... applied in one IMMEDIATE transaction; a new
-/// store (version 0) gets the schema they make, written at once (``freshSchemaSQL``, from the
-/// same pieces, ``Schema``). A store
-/// whose version is newer than ``latestVersion`` was written by a newer icalkit: it is refused
+/// A store at version N gets migrations N+1... applied in one IMMEDIATE transaction, a new store
+/// (version 0) all of them, so there is one way to every schema. A store whose version is newer than ``latestVersion`` was written by a newer icalkit: it is refused
 /// with ``StoreError/newerSchema(found:supported:)`` before anything is written to it.
 ///
 /// ```swift
@@ -40,15 +38,19 @@ enum Migrations {
         Migration(version: 2, apply: migrateModelsToBinary),
         // 11: the reminder indexes hold reminders only; no index of `items` by UID alone
         // (every lookup by UID names the calendar: `items_key`); the derived structures of
-        // versions 3-10 replaced by the occurrence index of ``OccurrenceIndex/schemaSQL``.
-        Migration(version: 11, sql: OccurrenceIndex.dropEarlierSQL + """
-            DROP INDEX IF EXISTS items_uid; DROP INDEX IF EXISTS items_due; DROP INDEX IF EXISTS items_completion;
-            """ + Schema.reminderIndexesSQL + OccurrenceIndex.schemaSQL),
+        // versions 3-10 replaced by the occurrence index of ``OccurrenceIndex/schemaSQL``;
+        // calendars get a stable identifier.
+        Migration(version: 11) { connection in
+            try connection.execute(OccurrenceIndex.dropEarlierSQL + """
+                DROP INDEX IF EXISTS items_uid; DROP INDEX IF EXISTS items_due; DROP INDEX IF EXISTS items_completion;
+                """ + Schema.reminderIndexesSQL + OccurrenceIndex.schemaSQL + Schema.calendarIdentifierSQL)
+            var ids: [Int64] = []
+            try connection.forEachRow("SELECT id FROM calendars") { ids.append($0.int64(0)) }
+            for id in ids {
+                try connection.run("UPDATE calendars SET identifier = ? WHERE id = ?", [.text(Schema.newCalendarIdentifier()), .integer(id)])
+            }
+        },
     ]
-
-    /// The schema of a new store: what the migrations leave, written at once.
-    static let freshSchemaSQL = Schema.calendarsSQL + Schema.itemsTableSQL(name: "\"items\"", model: "BLOB")
-        + Schema.itemKeysSQL + Schema.reminderIndexesSQL + Schema.changesSQL + OccurrenceIndex.schemaSQL
 
     /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and
     /// re-encodes every row's JSON model as binary; all in the migration's transaction.
@@ -92,18 +94,11 @@ enum Migrations {
 
     /// Brings the store to ``latestVersion`` in one transaction. The version is read again
     /// inside the transaction, so two processes opening a new store at once migrate it once.
-    /// A new store (version 0) gets ``freshSchemaSQL`` at once, unless `replaying` (tests
-    /// compare the two ways).
-    static func migrate(_ connection: Connection, replaying: Bool = false) throws {
+    static func migrate(_ connection: Connection) throws {
         guard try userVersion(connection) < latestVersion else { return }
         try connection.transaction(.immediate) {
             let current = try userVersion(connection)
             if current > latestVersion { throw StoreError.newerSchema(found: current, supported: latestVersion) }
-            if current == 0 && !replaying {
-                try connection.execute(freshSchemaSQL)
-                try connection.execute("PRAGMA user_version = \(latestVersion)")
-                return
-            }
             for migration in all where migration.version > current {
                 try migration.apply(connection)
                 try connection.execute("PRAGMA user_version = \(migration.version)")

@@ -1,6 +1,8 @@
-/// The SQL of the store's tables that hold calendar data, each written once: the migrations
-/// and the schema of a new store (``Migrations/freshSchemaSQL``) are made of these pieces. The
-/// derived occurrence index is ``OccurrenceIndex/schemaSQL``. Every time is unix seconds.
+import Foundation
+
+/// The SQL of the store's tables that hold calendar data, each written once, for the
+/// migrations (``Migrations``) to use. The derived occurrence index is
+/// ``OccurrenceIndex/schemaSQL``. Every time is unix seconds.
 enum Schema {
     static let calendarsSQL = """
         CREATE TABLE calendars (
@@ -75,4 +77,15 @@ enum Schema {
         );
 
         """
+
+    /// Version 11: each calendar's stable identifier (``EventCalendar/calendarIdentifier``, a
+    /// UUID kept through renames); the store's calendars are given theirs by the migration.
+    static let calendarIdentifierSQL = """
+        ALTER TABLE calendars ADD COLUMN identifier TEXT;
+        CREATE UNIQUE INDEX calendars_identifier ON calendars(identifier);
+
+        """
+
+    /// A new calendar identifier.
+    static func newCalendarIdentifier() -> String { UUID().uuidString }
 }

@@ -372,6 +372,7 @@ extension OccurrenceIndexTests {
                     DROP TRIGGER items_update_stale; DROP TRIGGER items_delete_stale;
                     DROP TRIGGER time_zones_insert_stale; DROP TRIGGER time_zones_update_stale; DROP TRIGGER time_zones_delete_stale;
                     DROP TABLE occurrences; DROP TABLE occurrence_series; DROP TABLE occurrence_buckets; DROP TABLE occurrence_stale;
+                    DROP INDEX calendars_identifier; ALTER TABLE calendars DROP COLUMN identifier;
                     PRAGMA user_version = 2;
                     """)
             }

@@ -98,6 +98,7 @@ struct OpenAndMigrationTests {
                     DROP INDEX items_completion; CREATE INDEX items_completion ON items(kind, completed, completion_date);
                     CREATE INDEX items_uid ON items(uid);
                     CREATE TABLE item_renderings (item_id INTEGER PRIMARY KEY, format TEXT NOT NULL, bytes BLOB NOT NULL);
+                    DROP INDEX calendars_identifier; ALTER TABLE calendars DROP COLUMN identifier;
                     PRAGMA user_version = 4;
                     """)
             }
