@@ -322,31 +322,41 @@ extension EventStore {
         func expanderPlaced(_ date: Date) -> Date {
             Date(timeIntervalSince1970: TimeInterval(view.utcSeconds(forLocal: Int(date.timeIntervalSince1970.rounded(.down)))))
         }
-        var events: [Int64: Event?] = [:]
-        var result: [Occurrence] = []
-        result.reserveCapacity(rows.count)
+        // Each item's event once; the rows that match, placed, then put in order before any
+        // (large) occurrence is made, so each is made once, where it goes.
+        var events: [Event] = []
+        var eventOfItem: [Int64: Int] = [:]
+        var matched: [(row: OccurrenceRow, calendarID: Int64, event: Int, start: Date, end: Date)] = []
         for (calendarID, row) in rows {
-            let event: Event?
-            if let known = events[row.itemID] {
-                event = known
+            let index: Int
+            if let known = eventOfItem[row.itemID] {
+                index = known
             } else {
-                event = try storedEvent(id: row.itemID, db)
-                events[row.itemID] = event
+                index = try storedEvent(id: row.itemID, db).map { events.append($0); return events.count - 1 } ?? -1
+                eventOfItem[row.itemID] = index
             }
-            guard let stored = event, predicate.includesCancelled || stored.status != .canceled else { continue }
+            guard index >= 0, predicate.includesCancelled || events[index].status != .canceled else { continue }
             var start = row.start, end = row.end
-            if stored.isAllDay || stored.timeZone == nil {
+            if events[index].isAllDay || events[index].timeZone == nil {
                 guard predicate.matches(start: expanderPlaced(start), end: expanderPlaced(end)) else { continue }
                 start = ItemRow.placing(wallClock: start, in: zone)
                 end = ItemRow.placing(wallClock: end, in: zone)
             }
             guard predicate.matches(start: start, end: end) else { continue }
-            result.append(Occurrence(event: Self.rebuilt(stored, row), calendarTitle: titles[calendarID] ?? "",
-                                     startDate: start, endDate: end, occurrenceDate: row.occurrenceDate,
-                                     isRecurring: row.flags.contains(.recurring), isDetached: row.flags.contains(.detached)))
+            matched.append((row, calendarID, index, start, end))
         }
-        result += try queryTimeExpandedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db)
-        return Self.sortedOccurrences(result)
+        let order = OccurrenceOrder.permutation(matched.map { m in
+            OccurrenceOrder(start: m.start, uid: events[m.event].uid, calendarTitle: titles[m.calendarID] ?? "",
+                            occurrenceDate: m.row.occurrenceDate, end: m.end, isDetached: m.row.flags.contains(.detached))
+        })
+        let result = order.map { i in
+            let m = matched[i]
+            return Occurrence(event: Self.rebuilt(events[m.event], m.row), calendarTitle: titles[m.calendarID] ?? "",
+                              startDate: m.start, endDate: m.end, occurrenceDate: m.row.occurrenceDate,
+                              isRecurring: m.row.flags.contains(.recurring), isDetached: m.row.flags.contains(.detached))
+        }
+        let more = try queryTimeExpandedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db)
+        return more.isEmpty ? result : Self.sortedOccurrences(result + more)
     }
 
     /// The occurrences of the series the index leaves to expansion at query time (unsorted).

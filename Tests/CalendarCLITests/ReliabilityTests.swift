@@ -39,7 +39,7 @@ struct ReliabilityTests {
         p.arguments = args
         p.standardOutput = FileHandle.nullDevice
         if let errors {
-            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            guard FileManager.default.createFile(atPath: errors.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
             p.standardError = try FileHandle(forWritingTo: errors)
         } else {
             p.standardError = FileHandle.nullDevice

@@ -51,14 +51,15 @@ enum JSONOutput {
             return try out.finish()
         }
         out.bytes.append(contentsOf: "{\n  \"schemaVersion\": \(schemaVersion),\n  \"events\": [\n".utf8)
-        for (i, o) in list.enumerated() {
-            var start = o.startDate, end = o.endDate
-            if let zone = wallClockZone, o.event.isAllDay || o.event.timeZone == nil {
+        var writer = OccurrenceJSONWriter(indent: 2)
+        for i in list.indices {
+            var start = list[i].startDate, end = list[i].endDate
+            if let zone = wallClockZone, list[i].event.isAllDay || list[i].event.timeZone == nil {
                 start += TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: start))
                 end += TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: end))
             }
             JSONValue.indentation(2, to: &out.bytes)
-            JSONValue.object(occurrenceMembers(o, start: start, end: end)).write(to: &out.bytes, indent: 2)
+            writer.write(list[i], start: start, end: end, to: &out.bytes)
             out.bytes.append(contentsOf: (i + 1 < list.count ? ",\n" : "\n").utf8)
             try out.flushIfFull()
         }
@@ -92,7 +93,7 @@ enum JSONOutput {
 
     static func calendar(_ document: CalendarDocument) -> JSONValue {
         let c = document.calendar
-        let events = document.events.enumerated().map { (i, e) in (order: EventOrder(e, position: i), value: calendarEvent(e, calendarTitle: c.title)) }
+        let events = document.events.enumerated().map { (i, e) in (order: EventOrder(e, position: i), value: calendarEvent(e, calendarTitle: c.title, indent: 4)) }
         let reminders = document.reminders.enumerated().map { (i, r) in
             (order: ReminderOrder(r, calendarTitle: c.title, position: i), value: reminder(r, calendarTitle: c.title))
         }
@@ -115,43 +116,20 @@ enum JSONOutput {
         ]
     }
 
-    /// An event of a calendar document: the occurrence object of its first instance, plus its
-    /// rules, recurrence dates and exception dates.
-    static func calendarEvent(_ e: Event, calendarTitle: String) -> JSONValue {
+    /// An event of a calendar document, as an element of an array at `indent` (its `{` there):
+    /// the occurrence object of its first instance, plus its rules, recurrence dates and
+    /// exception dates.
+    static func calendarEvent(_ e: Event, calendarTitle: String, indent: Int) -> JSONValue {
         let o = Occurrence(event: e, calendarTitle: calendarTitle, startDate: e.startDate, endDate: e.endDate,
                            occurrenceDate: e.occurrenceDate, isRecurring: e.hasRecurrenceRules || e.isDetached, isDetached: e.isDetached)
-        return .object(occurrenceMembers(o) + [
+        var writer = OccurrenceJSONWriter(indent: indent)
+        var bytes: [UInt8] = []
+        writer.write(o, start: e.startDate, end: e.endDate, more: [
             ("recurrenceRules", .array(e.recurrenceRules.map { .string($0.rfc5545String) })),
             ("recurrenceDates", .array(e.recurrenceDates.map { recurrenceDate($0, of: e) })),
             ("exceptionDates", .array(e.exceptionDates.map { recurrenceDate($0, of: e) })),
-        ])
-    }
-
-    static func occurrence(_ o: Occurrence) -> JSONValue { .object(occurrenceMembers(o)) }
-
-    /// The members of an occurrence object; `start` and `end` as written (the occurrence's own
-    /// unless given).
-    private static func occurrenceMembers(_ o: Occurrence, start: Date? = nil, end: Date? = nil) -> [(String, JSONValue)] {
-        let e = o.event
-        return [
-            ("uid", .string(e.uid)),
-            ("calendar", .string(o.calendarTitle)),
-            ("title", .string(e.title)),
-            ("start", .string(DateText.eventDate(start ?? o.startDate, of: e))),
-            ("end", .string(DateText.eventDate(end ?? o.endDate, of: e))),
-            ("isAllDay", .bool(e.isAllDay)),
-            ("timeZone", .nullable(zoneName(of: e))),
-            ("location", .nullable(e.location)),
-            ("notes", .nullable(e.notes)),
-            ("url", .nullable(e.url?.absoluteString)),
-            ("status", .string(e.status.rawValue)),
-            ("recurring", .bool(o.isRecurring)),
-            ("occurrenceDate", .nullable(o.occurrenceDate.map { occurrenceDateText($0, of: e) })),
-            ("isDetached", .bool(o.isDetached)),
-            ("alarms", .array(e.alarms.map(alarm))),
-            ("organizer", e.organizer.map(participant) ?? .null),
-            ("attendees", .array(e.attendees.map(participant))),
-        ]
+        ], to: &bytes)
+        return .raw(bytes)
     }
 
     static func reminder(_ r: Reminder, calendarTitle: String) -> JSONValue {
@@ -197,11 +175,6 @@ enum JSONOutput {
     static func zoneName(of e: Event) -> String? {
         guard !e.isAllDay, let zone = e.timeZone else { return nil }
         return DateText.isUTC(zone) ? "UTC" : zone.identifier
-    }
-
-    /// RECURRENCE-ID: a day when it was a DATE, else like the event's start.
-    private static func occurrenceDateText(_ date: Date, of e: Event) -> String {
-        e.occurrenceDateIsAllDay ? DateText.day(date) : DateText.eventDate(date, of: e)
     }
 
     private static func recurrenceDate(_ r: RecurrenceDate, of e: Event) -> JSONValue {

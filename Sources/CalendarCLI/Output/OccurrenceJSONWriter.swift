@@ -1,0 +1,183 @@
+import CalendarModel
+import Foundation
+
+/// The one writer of occurrence objects (`events --format json`, and the events of
+/// `convert/export --to json`, which add members): `"key": value` lines in the layout of
+/// ``JSONValue/rendered()``, written straight as bytes.
+///
+/// The members that come from the event alone (its UID, title, details, alarms and people) are
+/// made once per event and reused for its other occurrences in the same output: a series' many
+/// instances differ only in their dates. A made part is reused only for an event equal in every
+/// field it shows (``shows(_:sameAs:)``).
+struct OccurrenceJSONWriter {
+    /// The members of an occurrence object that depend on its event only, in the order of the
+    /// object: `uid`; `title`; `isAllDay` to `status`; `alarms` to `attendees`.
+    private struct EventParts {
+        var event: Event
+        var uid: [UInt8] = []
+        var title: [UInt8] = []
+        var details: [UInt8] = []
+        var people: [UInt8] = []
+    }
+
+    /// The indentation of the object's `{`; its members are one level in.
+    let indent: Int
+    private var made: [String: [EventParts]] = [:]
+
+    init(indent: Int) { self.indent = indent }
+
+    /// The occurrence object (no indentation before its `{`, no separator after its `}`), with
+    /// `start` and `end` as its dates and then `more` members (written by ``JSONValue``).
+    mutating func write(_ o: Occurrence, start: Date, end: Date, more: [(String, JSONValue)] = [], to out: inout [UInt8]) {
+        let e = o.event
+        let parts = self.parts(of: e)
+        let w = MemberWriter(indent: indent + 1)
+        out.append(contentsOf: "{\n".utf8)
+        out.append(contentsOf: parts.uid)
+        w.string("calendar", o.calendarTitle, to: &out)
+        out.append(contentsOf: parts.title)
+        w.date("start", start, of: e, to: &out)
+        w.date("end", end, of: e, to: &out)
+        out.append(contentsOf: parts.details)
+        w.bool("recurring", o.isRecurring, to: &out)
+        if let date = o.occurrenceDate {
+            if e.occurrenceDateIsAllDay { w.day("occurrenceDate", date, to: &out) } else { w.date("occurrenceDate", date, of: e, to: &out) }
+        } else {
+            w.string("occurrenceDate", nil, to: &out)
+        }
+        w.bool("isDetached", o.isDetached, to: &out)
+        out.append(contentsOf: parts.people)
+        JSONValue.writeMembers(more, indent: indent + 1, closesObject: false, to: &out)
+        // Every member line ends with ",\n": the last one's comma goes.
+        out.removeLast(2)
+        out.append(0x0A)
+        JSONValue.indentation(indent, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The event's parts, made now unless an event showing the same was written before.
+    private mutating func parts(of e: Event) -> EventParts {
+        if let known = made[e.uid]?.first(where: { Self.shows(e, sameAs: $0.event) }) { return known }
+        let w = MemberWriter(indent: indent + 1)
+        var p = EventParts(event: e)
+        w.string("uid", e.uid, to: &p.uid)
+        w.string("title", e.title, to: &p.title)
+        w.bool("isAllDay", e.isAllDay, to: &p.details)
+        w.string("timeZone", JSONOutput.zoneName(of: e), to: &p.details)
+        w.string("location", e.location, to: &p.details)
+        w.string("notes", e.notes, to: &p.details)
+        w.string("url", e.url?.absoluteString, to: &p.details)
+        w.string("status", e.status.rawValue, to: &p.details)
+        w.array("alarms", e.alarms, to: &p.people) { a, inner, out in
+            let offset = a.relativeDuration ?? a.relativeOffset.map { ICalDuration(exactly: $0) }
+            inner.string("action", a.action.rawValue.lowercased(), to: &out)
+            inner.string("offset", offset?.description, to: &out)
+            inner.string("relatedTo", offset == nil ? nil : a.relatedTo.rawValue, to: &out)
+            inner.string("date", a.absoluteDate.map(DateText.utc), to: &out)
+        }
+        if let organizer = e.organizer {
+            w.object("organizer", to: &p.people) { inner, out in Self.participant(organizer, inner, &out) }
+        } else {
+            w.string("organizer", nil, to: &p.people)
+        }
+        w.array("attendees", e.attendees, to: &p.people) { a, inner, out in Self.participant(a, inner, &out) }
+        made[e.uid, default: []].append(p)
+        return p
+    }
+
+    /// The two events are written alike by ``parts(of:)``: equal in every field it shows (the
+    /// zone compared by the name it writes).
+    private static func shows(_ a: Event, sameAs b: Event) -> Bool {
+        a.uid == b.uid && a.title == b.title && a.isAllDay == b.isAllDay && JSONOutput.zoneName(of: a) == JSONOutput.zoneName(of: b)
+            && a.location == b.location && a.notes == b.notes && a.url == b.url && a.status == b.status && a.alarms == b.alarms
+            && a.organizer == b.organizer && a.attendees == b.attendees
+    }
+
+    private static func participant(_ p: Participant, _ w: MemberWriter, _ out: inout [UInt8]) {
+        w.string("name", p.name, to: &out)
+        w.string("email", p.email, to: &out)
+        w.string("url", p.url, to: &out)
+        w.string("role", p.role.rawValue, to: &out)
+        w.string("status", p.status.rawValue, to: &out)
+        w.string("type", p.type.rawValue, to: &out)
+        if let rsvp = p.rsvp { w.bool("rsvp", rsvp, to: &out) } else { w.string("rsvp", nil, to: &out) }
+    }
+
+    /// Writes `"key": value,` lines at one indentation, in the layout of ``JSONValue/rendered()``;
+    /// an object or array it writes drops the comma of its own last member.
+    private struct MemberWriter {
+        let indent: Int
+
+        private func key(_ key: StaticString, to out: inout [UInt8]) {
+            JSONValue.indentation(indent, to: &out)
+            out.append(UInt8(ascii: "\""))
+            key.withUTF8Buffer { out.append(contentsOf: $0) }
+            out.append(contentsOf: "\": ".utf8)
+        }
+
+        /// A string, or null.
+        func string(_ name: StaticString, _ value: String?, to out: inout [UInt8]) {
+            key(name, to: &out)
+            if let value { JSONValue.writeString(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
+            out.append(contentsOf: ",\n".utf8)
+        }
+
+        func bool(_ name: StaticString, _ value: Bool, to out: inout [UInt8]) {
+            key(name, to: &out)
+            out.append(contentsOf: (value ? "true,\n" : "false,\n").utf8)
+        }
+
+        /// A date of the event as ``DateText/writeEventDate(_:of:to:)`` writes it.
+        func date(_ name: StaticString, _ date: Date, of event: Event, to out: inout [UInt8]) {
+            key(name, to: &out)
+            out.append(UInt8(ascii: "\""))
+            DateText.writeEventDate(date, of: event, to: &out)
+            out.append(contentsOf: "\",\n".utf8)
+        }
+
+        func day(_ name: StaticString, _ date: Date, to out: inout [UInt8]) {
+            key(name, to: &out)
+            out.append(UInt8(ascii: "\""))
+            DateText.writeDay(date, to: &out)
+            out.append(contentsOf: "\",\n".utf8)
+        }
+
+        /// An object whose members `body` writes (with the writer one level in).
+        func object(_ name: StaticString, to out: inout [UInt8], _ body: (MemberWriter, inout [UInt8]) -> Void) {
+            key(name, to: &out)
+            openObject(body, to: &out)
+            out.append(contentsOf: ",\n".utf8)
+        }
+
+        /// An array of objects, one per element, each written by `body` two levels in.
+        func array<T>(_ name: StaticString, _ items: [T], to out: inout [UInt8], _ body: (T, MemberWriter, inout [UInt8]) -> Void) {
+            key(name, to: &out)
+            if items.isEmpty {
+                out.append(contentsOf: "[],\n".utf8)
+                return
+            }
+            out.append(contentsOf: "[\n".utf8)
+            let element = MemberWriter(indent: indent + 1)
+            for (i, item) in items.enumerated() {
+                JSONValue.indentation(indent + 1, to: &out)
+                element.openObject({ w, o in body(item, w, &o) }, to: &out)
+                out.append(contentsOf: (i + 1 < items.count ? ",\n" : "\n").utf8)
+            }
+            JSONValue.indentation(indent, to: &out)
+            out.append(contentsOf: "],\n".utf8)
+        }
+
+        /// `{`, the members one level in (the last one's comma dropped), `}` at this level.
+        private func openObject(_ body: (MemberWriter, inout [UInt8]) -> Void, to out: inout [UInt8]) {
+            out.append(contentsOf: "{\n".utf8)
+            let start = out.count
+            body(MemberWriter(indent: indent + 1), &out)
+            if out.count > start {
+                out.removeLast(2)
+                out.append(0x0A)
+            }
+            JSONValue.indentation(indent, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+}
