@@ -376,11 +376,12 @@ extension EventStore {
         return more
     }
 
-    /// The event of one `items` row.
+    /// The event of one `items` row, without its source text: an occurrence shows the event,
+    /// and exporting it reads the item again (``document(forCalendar:)``).
     func storedEvent(id: Int64, _ db: Connection) throws -> Event? {
         var event: Event?
-        try db.forEachRow("SELECT model, source_text FROM items WHERE id = ? AND kind = 'event'", [.integer(id)]) { row in
-            event = try row.withBlob(0) { bytes throws(StoreError) in try ItemCodec.decodeEvent(bytes, sourceText: row.text(1)) }
+        try db.forEachRow("SELECT model FROM items WHERE id = ? AND kind = 'event'", [.integer(id)]) { row in
+            event = try row.withBlob(0) { bytes throws(StoreError) in try ItemCodec.decodeEvent(bytes, sourceText: nil) }
         }
         return event
     }

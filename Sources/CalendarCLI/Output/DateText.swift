@@ -122,12 +122,8 @@ enum DateText {
         TimeZoneArgument.utcAliases.contains(zone.identifier)
     }
 
-    /// A date of an event as JSON writes it: by the event's kind (all-day, floating, zoned).
-    static func eventDate(_ date: Date, of event: Event) -> String {
-        text { writeEventDate(date, of: event, to: &$0) }
-    }
-
-    /// ``eventDate(_:of:)`` appended to `b` as bytes (no characters in it need JSON escapes).
+    /// A date of an event as JSON writes it, by the event's kind (all-day, floating, zoned),
+    /// appended to `b` as bytes (no characters in it need JSON escapes).
     static func writeEventDate(_ date: Date, of event: Event, to b: inout [UInt8]) {
         if event.isAllDay { return write(date, time: false, suffix: .none, to: &b) }
         guard let zone = event.timeZone else { return write(date, time: true, suffix: .none, to: &b) }

@@ -147,28 +147,6 @@ enum JSONOutput {
         ])
     }
 
-    static func alarm(_ a: Alarm) -> JSONValue {
-        let offset = a.relativeDuration ?? a.relativeOffset.map { ICalDuration(exactly: $0) }
-        return .object([
-            ("action", .string(a.action.rawValue.lowercased())),
-            ("offset", .nullable(offset?.description)),
-            ("relatedTo", offset == nil ? .null : .string(a.relatedTo.rawValue)),
-            ("date", .nullable(a.absoluteDate.map(DateText.utc))),
-        ])
-    }
-
-    static func participant(_ p: Participant) -> JSONValue {
-        .object([
-            ("name", .nullable(p.name)),
-            ("email", .nullable(p.email)),
-            ("url", .string(p.url)),
-            ("role", .string(p.role.rawValue)),
-            ("status", .string(p.status.rawValue)),
-            ("type", .string(p.type.rawValue)),
-            ("rsvp", p.rsvp.map { .bool($0) } ?? .null),
-        ])
-    }
-
     // MARK: - Helpers
 
     /// The IANA id, `UTC`, or nil for floating and all-day events.

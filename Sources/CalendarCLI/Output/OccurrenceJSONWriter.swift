@@ -22,31 +22,36 @@ struct OccurrenceJSONWriter {
 
     /// The indentation of the object's `{`; its members are one level in.
     let indent: Int
-    private var made: [String: [EventParts]] = [:]
+    /// The parts made so far, and where those of each UID are.
+    private var made: [EventParts] = []
+    private var madeForUID: [String: [Int]] = [:]
 
     init(indent: Int) { self.indent = indent }
 
     /// The occurrence object (no indentation before its `{`, no separator after its `}`), with
     /// `start` and `end` as its dates and then `more` members (written by ``JSONValue``).
     mutating func write(_ o: Occurrence, start: Date, end: Date, more: [(String, JSONValue)] = [], to out: inout [UInt8]) {
-        let e = o.event
-        let parts = self.parts(of: e)
+        let parts = index(of: o.event)
         let w = MemberWriter(indent: indent + 1)
         out.append(contentsOf: "{\n".utf8)
-        out.append(contentsOf: parts.uid)
+        out.append(contentsOf: made[parts].uid)
         w.string("calendar", o.calendarTitle, to: &out)
-        out.append(contentsOf: parts.title)
-        w.date("start", start, of: e, to: &out)
-        w.date("end", end, of: e, to: &out)
-        out.append(contentsOf: parts.details)
+        out.append(contentsOf: made[parts].title)
+        w.date("start", start, of: o.event, to: &out)
+        w.date("end", end, of: o.event, to: &out)
+        out.append(contentsOf: made[parts].details)
         w.bool("recurring", o.isRecurring, to: &out)
         if let date = o.occurrenceDate {
-            if e.occurrenceDateIsAllDay { w.day("occurrenceDate", date, to: &out) } else { w.date("occurrenceDate", date, of: e, to: &out) }
+            if o.event.occurrenceDateIsAllDay {
+                w.day("occurrenceDate", date, to: &out)
+            } else {
+                w.date("occurrenceDate", date, of: o.event, to: &out)
+            }
         } else {
             w.string("occurrenceDate", nil, to: &out)
         }
         w.bool("isDetached", o.isDetached, to: &out)
-        out.append(contentsOf: parts.people)
+        out.append(contentsOf: made[parts].people)
         JSONValue.writeMembers(more, indent: indent + 1, closesObject: false, to: &out)
         // Every member line ends with ",\n": the last one's comma goes.
         out.removeLast(2)
@@ -55,9 +60,10 @@ struct OccurrenceJSONWriter {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// The event's parts, made now unless an event showing the same was written before.
-    private mutating func parts(of e: Event) -> EventParts {
-        if let known = made[e.uid]?.first(where: { Self.shows(e, sameAs: $0.event) }) { return known }
+    /// Where the event's parts are in ``made``: made now unless an event showing the same was
+    /// written before.
+    private mutating func index(of e: Event) -> Int {
+        if let known = madeForUID[e.uid]?.first(where: { Self.shows(e, sameAs: made[$0].event) }) { return known }
         let w = MemberWriter(indent: indent + 1)
         var p = EventParts(event: e)
         w.string("uid", e.uid, to: &p.uid)
@@ -81,8 +87,9 @@ struct OccurrenceJSONWriter {
             w.string("organizer", nil, to: &p.people)
         }
         w.array("attendees", e.attendees, to: &p.people) { a, inner, out in Self.participant(a, inner, &out) }
-        made[e.uid, default: []].append(p)
-        return p
+        made.append(p)
+        madeForUID[e.uid, default: []].append(made.count - 1)
+        return made.count - 1
     }
 
     /// The two events are written alike by ``parts(of:)``: equal in every field it shows (the
