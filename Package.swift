@@ -1,16 +1,19 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// SQLite comes from Debian's static archive (`-l:libsqlite3.a`: the same code as its shared
-/// library), so a whole `icalkit` process does not load, relocate and bind it at start
-/// (`icalkit --version`: 1.2 M instructions; Bench/HISTORY.md). libical and ICU stay shared:
-/// libical 3.0.16 hands ICU a `char` string as UTF-16 for a floating DTSTART
-/// (`UCAL_UNKNOWN_ZONE_ID`), whose length then depends on the bytes after it; linked
-/// statically that made every recurrence iterator upper-case megabytes (an import 2.4x slower).
-let staticSQLite: [LinkerSetting] = [
-    .linkedLibrary(":libsqlite3.a", .when(platforms: [.linux])),
-    .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
-]
+// Release tuning is for the `icalkit` executable alone: a package that depends on the library
+// products links the system SQLite (shared) and its own allocator and linker.
+
+/// The `icalkit` binary links Debian's static SQLite archive (`-l:libsqlite3.a`: the same code
+/// as its shared library), named before the library target's shared `-lsqlite3`, so the
+/// binary's calls bind to its own copy at link time rather than through the dynamic linker.
+/// libical and ICU stay shared: libical 3.0.16 hands ICU a `char` string as UTF-16 for a
+/// floating DTSTART (`UCAL_UNKNOWN_ZONE_ID`), whose length then depends on the bytes after it;
+/// linked statically, every recurrence iterator upper-cased megabytes.
+let staticSQLite: [LinkerSetting] = [.linkedLibrary(":libsqlite3.a", .when(platforms: [.linux]))]
+
+/// The library's SQLite: the system's shared library.
+let sharedSQLite: [LinkerSetting] = [.linkedLibrary("sqlite3")]
 
 /// The shipped binary: linked with lld, relative relocations packed (DT_RELR, glibc 2.36).
 let packedRelocations: [LinkerSetting] = [
@@ -19,16 +22,16 @@ let packedRelocations: [LinkerSetting] = [
 
 /// mimalloc (Debian's libmimalloc-dev) as the allocator of the `icalkit` process. Linked as a
 /// shared library ahead of the C library, it takes malloc and free for the whole process, the
-/// Swift runtime, SQLite, libical and ICU included. A 2,000-event import spent a tenth of its
-/// time in glibc's malloc and free (allocated on the reading thread, freed on the writing one);
-/// with mimalloc it took 2.5-4 ms less of 46 (Bench/HISTORY.md). The binary only: in a test
+/// Swift runtime, SQLite, libical and ICU included: an import allocates on its reading thread
+/// and frees on its writing one, which glibc's malloc serializes. The binary only: in a test
 /// bundle built with AddressSanitizer, whose allocator comes first, a second allocator in the
 /// process hid pointers from LeakSanitizer (false leak reports); CAllocator refers to it weakly.
 let mimalloc: [LinkerSetting] = [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
 
 let package = Package(
     name: "icalkit",
-    platforms: [.macOS(.v13)],
+    // Mutex (Synchronization) needs macOS 15.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "icalkit", targets: ["icalkit"]),
         .library(name: "CalendarModel", targets: ["CalendarModel"]),
@@ -47,10 +50,8 @@ let package = Package(
         .target(name: "ICalCore", dependencies: ["CLibical"]),
         .target(name: "CalendarModel"),
         .target(name: "ICalConversion", dependencies: ["ICalCore", "CalendarModel", "CWinZones"]),
-        // Moving a new store into place without replacing one made meanwhile (renameat2).
-        .target(name: "CFileMove"),
-        .target(name: "CalendarStore", dependencies: ["CSQLite", "CFileMove", "CalendarModel", "ICalConversion"],
-                linkerSettings: staticSQLite),
+        .target(name: "CalendarStore", dependencies: ["CSQLite", "CalendarModel", "ICalConversion"],
+                linkerSettings: sharedSQLite),
         // HTTP for feeds: libcurl (Debian libcurl4-openssl-dev), owned by CalendarFeeds.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CalendarFeeds", dependencies: ["CCurl", "ICalCore"]),
@@ -59,7 +60,8 @@ let package = Package(
         .target(name: "CalendarCLI", dependencies: ["CalendarModel", "ICalConversion", "CalendarStore", "CalendarMCP", "CalendarFeeds"]),
         // The command-line process's allocator settings (mimalloc, see `mimalloc` above).
         .target(name: "CAllocator"),
-        .executableTarget(name: "icalkit", dependencies: ["CalendarCLI", "CAllocator"], linkerSettings: packedRelocations + mimalloc),
+        .executableTarget(name: "icalkit", dependencies: ["CalendarCLI", "CAllocator"],
+                          linkerSettings: staticSQLite + packedRelocations + mimalloc),
         // `make conformance`: the third-party corpus against the python oracle, libical's recurrence vectors.
         .executableTarget(name: "icalkit-conformance", dependencies: ["ICalCore", "ICalConversion", "CalendarModel", "CalendarTestSupport"],
                           path: "Sources/ConformanceRunner"),

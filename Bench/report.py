@@ -31,6 +31,8 @@ RATIO_TARGETS = [
      "icalkit events ÷ libical expand"),
     ("export vs bare serialization", ("icalkit", "export"), ("libical", "serialize"), "<=", 3.0,
      "icalkit export ÷ libical serialize"),
+    ("first one-year events after import vs bare expansion", ("icalkit", "events_first"), ("libical", "expand"), "<=", 2.5,
+     "icalkit first events ÷ libical expand"),
     ("parse: python peer vs icalkit", ("python", "parse"), ("icalkit", "import"), ">=", 20.0,
      "python parse ÷ icalkit import"),
     ("expansion: python peer vs icalkit", ("python", "expand"), ("icalkit", "events"), ">=", 20.0,
@@ -39,10 +41,9 @@ RATIO_TARGETS = [
      20.0, "python serialize ÷ icalkit export"),
 ]
 # Absolute targets: (name, key, label, limit ms)
-ABSOLUTE_TARGETS = [("one-week query on 100k", ("icalkit", "query_week"), "100k", 20.0)]
+ABSOLUTE_TARGETS = [("one-week query on 100k", ("icalkit", "query_week"), "100k", 30.0)]
 # Ratios shown for information only (no target).
 INFO_RATIOS = [
-    ("first one-year events after import ÷ bare expansion", ("icalkit", "events_first"), ("libical", "expand")),
     ("python ÷ libical, parse", ("python", "parse"), ("libical", "parse")),
     ("python ÷ libical, expand", ("python", "expand"), ("libical", "expand")),
     ("python ÷ libical, serialize", ("python", "serialize"), ("libical", "serialize")),

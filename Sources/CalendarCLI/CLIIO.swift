@@ -84,8 +84,8 @@ public struct CLIIO: Sendable {
     }
 
     /// Keeps `value` until the process exits when ``exitsAfterCommand``, so that its memory is
-    /// given back with the process's instead of freed piece by piece (for the results of a
-    /// one-week query on the 100k store, 4,000 rendered events: about 3 million instructions).
+    /// given back with the process's instead of freed piece by piece (a query's thousands of
+    /// occurrences).
     /// Else it is dropped as usual.
     public func keepUntilExit<T: Sendable>(_ value: T) {
         guard exitsAfterCommand else { return }

@@ -4,7 +4,10 @@ import Foundation
 /// `Calendar`): its title, colour, description, whether it may be changed, and where it came
 /// from.
 public struct EventCalendar: Identifiable, Hashable, Sendable, Codable {
-    public var id: String { title }
+    /// The store's identifier of the calendar, kept when it is renamed; nil for a calendar not
+    /// saved in a store yet.
+    public var calendarIdentifier: String? = nil
+    public var id: String { calendarIdentifier ?? title }
     /// X-WR-CALNAME (or NAME, RFC 7986), else the file name.
     public var title: String
     /// COLOR (RFC 7986) or X-APPLE-CALENDAR-COLOR, as written (`#FF2968` or a CSS name).

@@ -12,7 +12,7 @@ struct CalendarRow {
 
     static let columns = """
         id, title, color, description, read_only, source, product_id, default_tzid, \
-        is_default_events, is_default_reminders, extra_properties, extra_components
+        is_default_events, is_default_reminders, extra_properties, extra_components, identifier
         """
 
     init(id: Int64, calendar: EventCalendar, isDefaultForEvents: Bool, isDefaultForReminders: Bool,
@@ -34,6 +34,7 @@ struct CalendarRow {
         calendar.sourceName = row.text(5)
         calendar.productID = row.text(6)
         calendar.defaultTimeZoneIdentifier = row.text(7)
+        calendar.calendarIdentifier = row.text(12)
         self.calendar = calendar
         isDefaultForEvents = row.int64(8) != 0
         isDefaultForReminders = row.int64(9) != 0
@@ -51,6 +52,12 @@ extension EventStore {
     func calendarRow(titled title: String, _ db: Connection) throws -> CalendarRow? {
         var found: CalendarRow?
         try db.forEachRow("SELECT \(CalendarRow.columns) FROM calendars WHERE title = ?", [.text(title)]) { found = try CalendarRow($0) }
+        return found
+    }
+
+    func calendarRow(identifier: String, _ db: Connection) throws -> CalendarRow? {
+        var found: CalendarRow?
+        try db.forEachRow("SELECT \(CalendarRow.columns) FROM calendars WHERE identifier = ?", [.text(identifier)]) { found = try CalendarRow($0) }
         return found
     }
 
@@ -76,21 +83,24 @@ extension EventStore {
     func insertCalendar(_ calendar: EventCalendar, extraProperties: [String] = [], extraComponents: [String] = [], _ db: Connection) throws -> Int64 {
         guard !calendar.title.isEmpty else { throw StoreError.invalidData("a calendar needs a title") }
         try db.run("""
-            INSERT INTO calendars (title, color, description, read_only, source, product_id, default_tzid, extra_properties, extra_components)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.text(calendar.title), SQLValue(calendar.color), SQLValue(calendar.calendarDescription),
+            INSERT INTO calendars (identifier, title, color, description, read_only, source, product_id, default_tzid,
+                                   extra_properties, extra_components)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(calendar.calendarIdentifier ?? Schema.newCalendarIdentifier()), .text(calendar.title), SQLValue(calendar.color), SQLValue(calendar.calendarDescription),
                   SQLValue(!calendar.allowsContentModifications), SQLValue(calendar.sourceName), SQLValue(calendar.productID),
                   SQLValue(calendar.defaultTimeZoneIdentifier), .text(try ItemCodec.encodeStrings(extraProperties)),
                   .text(try ItemCodec.encodeStrings(extraComponents))])
         return db.lastInsertedRowID
     }
 
+    /// Writes the calendar's properties, its title included (a rename when it differs).
     func updateCalendar(id: Int64, _ calendar: EventCalendar, extraProperties: [String], extraComponents: [String], _ db: Connection) throws {
+        guard !calendar.title.isEmpty else { throw StoreError.invalidData("a calendar needs a title") }
         try db.run("""
-            UPDATE calendars SET color = ?, description = ?, read_only = ?, source = ?, product_id = ?, default_tzid = ?,
+            UPDATE calendars SET title = ?, color = ?, description = ?, read_only = ?, source = ?, product_id = ?, default_tzid = ?,
                                  extra_properties = ?, extra_components = ?
             WHERE id = ?
-            """, [SQLValue(calendar.color), SQLValue(calendar.calendarDescription), SQLValue(!calendar.allowsContentModifications),
+            """, [.text(calendar.title), SQLValue(calendar.color), SQLValue(calendar.calendarDescription), SQLValue(!calendar.allowsContentModifications),
                   SQLValue(calendar.sourceName), SQLValue(calendar.productID), SQLValue(calendar.defaultTimeZoneIdentifier),
                   .text(try ItemCodec.encodeStrings(extraProperties)), .text(try ItemCodec.encodeStrings(extraComponents)),
                   .integer(id)])
@@ -144,18 +154,37 @@ public extension EventStore {
         try withConnection { db in try calendarRow(titled: title, db)?.calendar }
     }
 
-    /// Creates the calendar, or updates the properties of the one with the same title (its
-    /// items, time zones and default flags stay). Changing a read-only calendar's own
-    /// properties is allowed; that is how it is made writable again.
-    func saveCalendar(_ calendar: EventCalendar) throws {
+    /// The calendar with this ``EventCalendar/calendarIdentifier``, whatever its title now.
+    func calendar(withIdentifier identifier: String) throws -> EventCalendar? {
+        try withConnection { db in try calendarRow(identifier: identifier, db)?.calendar }
+    }
+
+    /// Creates the calendar, or updates the properties of the one it is: the one with its
+    /// ``EventCalendar/calendarIdentifier`` (renamed when the title differs; another calendar
+    /// with that title throws `invalidData`), else the one with its title. Its items, time zones
+    /// and default flags stay. Changing a read-only calendar's own properties is allowed; that
+    /// is how it is made writable again. Returns the calendar as stored, with its identifier.
+    @discardableResult
+    func saveCalendar(_ calendar: EventCalendar) throws -> EventCalendar {
         try withConnection { db in
             try db.transaction(.immediate) {
-                if let existing = try calendarRow(titled: calendar.title, db) {
+                if let identifier = calendar.calendarIdentifier, let existing = try calendarRow(identifier: identifier, db) {
+                    if existing.calendar.title != calendar.title, try calendarRow(titled: calendar.title, db) != nil {
+                        throw StoreError.invalidData("a calendar titled '\(calendar.title)' exists already")
+                    }
                     try updateCalendar(id: existing.id, calendar, extraProperties: existing.extraProperties,
+                                       extraComponents: existing.extraComponents, db)
+                    return try requireCalendarRow(titled: calendar.title, db).calendar
+                }
+                if let existing = try calendarRow(titled: calendar.title, db) {
+                    var kept = calendar
+                    kept.calendarIdentifier = existing.calendar.calendarIdentifier
+                    try updateCalendar(id: existing.id, kept, extraProperties: existing.extraProperties,
                                        extraComponents: existing.extraComponents, db)
                 } else {
                     try insertCalendar(calendar, db)
                 }
+                return try requireCalendarRow(titled: calendar.title, db).calendar
             }
         }
     }

@@ -84,9 +84,9 @@ extension EventStore {
     /// among them, in the order the UIDs first came (rows are only added to such a calendar
     /// until it ends, and ids grow). Called for consecutive ranges as the calendar fills
     /// (``ImportSession``), it logs what one statement over the whole calendar at its end
-    /// logged (`GROUP BY uid ORDER BY min(id)`), a little more instructions in all (every row's
-    /// UID looked up in `items_key`; no sort), but most of them while the reader still reads:
-    /// that statement was 11 M instructions after the last item of a 2,000-item import.
+    /// logged (`GROUP BY uid ORDER BY min(id)`), a little more work in all (every row's UID
+    /// looked up in `items_key`; no sort), but most of it while the reader still reads, not
+    /// after the last item.
     func logAdditions(calendarID: Int64, title: String, after first: Int64, through last: Int64, _ db: Connection) throws {
         // By id (`+calendar_id` keeps SQLite from reading the calendar's whole index for it).
         try db.run("""
@@ -228,30 +228,32 @@ public extension EventStore {
     ///     return true
     /// }
     /// ```
-    func importStream(intoCalendar title: String? = nil, readOnly: Bool = false, dryRun: Bool = false,
+    package func importStream(intoCalendar title: String? = nil, readOnly: Bool = false, dryRun: Bool = false,
                       _ body: (ImportSession) throws -> Bool) throws -> [ImportReport] {
         struct Discarded: Error { let reports: [ImportReport] }
         return try withConnection { db in
-            // The schema's two CHECKs (`items.kind`, `changes.change`) test values an import
-            // takes from Swift enums (ItemKind, Change.Kind), so they cannot fail here, and
-            // SQLite evaluated `changes.change IN (...)` by building a temporary b-tree for every
-            // row logged: ~19% of the writing thread. Off for the import only: setting the pragma
-            // expires every prepared statement, so the statements cached during the import are
-            // compiled again, with the checks, at their first use after it.
-            try db.execute("PRAGMA ignore_check_constraints = ON")
-            defer { try? db.execute("PRAGMA ignore_check_constraints = OFF") }
             let session = ImportSession(store: self, db: db, calendarTitle: title, readOnly: readOnly, dryRun: dryRun)
-            let work = { () throws -> [ImportReport] in
+            func work() throws -> [ImportReport] {
                 let keep = try body(session)
                 try session.finish()
                 if !keep && !dryRun { throw Discarded(reports: session.reports) }
                 return session.reports
             }
             do {
-                return dryRun ? try db.rolledBackTransaction(.immediate, work) : try db.transaction(.immediate, work)
+                // Another import (or edit) writing the store holds its write lock until it
+                // commits: this one waits for it, up to ``importWaitMilliseconds``.
+                return try db.withBusyTimeout(milliseconds: Self.importWaitMilliseconds) {
+                    dryRun ? try db.rolledBackTransaction(.immediate, work) : try db.transaction(.immediate, work)
+                }
             } catch let discarded as Discarded {
                 return discarded.reports
             }
         }
     }
+}
+
+extension EventStore {
+    /// How long an import waits for another connection's write to end: ten minutes, longer
+    /// than the import of a large file takes.
+    static let importWaitMilliseconds: Int32 = 600_000
 }

@@ -251,3 +251,10 @@ public extension EventStore {
         }
     }
 }
+
+extension EventStore {
+    /// `[1,2,3]`: calendar ids as a JSON array, for `json_each`.
+    static func jsonArray(_ ids: [Int64]) -> String {
+        "[" + ids.map { String($0) }.joined(separator: ",") + "]"
+    }
+}

@@ -1,5 +1,10 @@
 import CalendarModel
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The calendar store: one SQLite file (WAL, versioned schema) holding calendars, their events
 /// and reminders, their VTIMEZONEs, and a change log. Shaped like `EKEventStore`.
@@ -20,28 +25,27 @@ public final class EventStore: @unchecked Sendable {
     // All mutable state below is only touched with `lock` held.
     let connection: Connection
     let lock = NSLock()
-    /// Where the store is (for a new one being built, where it will be once closed).
+    /// Where the store is.
     public let path: String
-    /// Set while the store is a new one written in a file of its own (``buildingNew(at:expander:)``).
-    let newFile: NewStoreFile?
     /// Expands a UID's stored rows into occurrences; see ``OccurrenceExpanding``.
     public let expander: any OccurrenceExpanding
     /// Test hook: called before each item of an import is written, with its index in the
     /// document (events first, then reminders). Throwing aborts the import.
     package var importItemHook: (@Sendable (Int) throws -> Void)?
-    /// Test hook: called after a rendered query has read the store and before it keeps the
-    /// renderings it made (another connection may write in between).
-    package var beforeKeepingRenderings: (@Sendable () -> Void)?
+    /// Where the store reports what it did instead of failing: an occurrence index it could
+    /// not bring up to date (the query then expands instead). By default, when the
+    /// `ICALKIT_DEBUG` environment variable is set (not empty), a line on standard error.
+    package var debugLog: (@Sendable (String) -> Void)? = EventStore.standardErrorDebugLog()
 
-    /// The page size of a new store, in bytes. 8 KiB rather than SQLite's 4: an import writes
-    /// half as many pages (a `pwrite` each) and splits half as many, and an item's row with its
-    /// source text (about 900 bytes in the generated feeds) seldom needs an overflow page. A
-    /// 2,000-event import took 47.1 -> 43.5 ms (40 alternated runs), the corpus's largest file
-    /// 63.2 -> 59.8 ms, the 20k feed 265 -> 254 ms; 16 KiB was slower than 8 on both, 64 KiB
-    /// much slower. Queries of the 100k store: the same within noise, but for the one that fills
-    /// the occurrence index, which got a larger cache for it (``indexFillCacheKiB``). Stores
-    /// made before keep their page size.
-    public static let pageSize = 8192
+    /// Writes `icalkit: debug: MESSAGE` lines to standard error when `ICALKIT_DEBUG` is set.
+    static func standardErrorDebugLog(environment: [String: String] = ProcessInfo.processInfo.environment) -> (@Sendable (String) -> Void)? {
+        guard let value = environment["ICALKIT_DEBUG"], !value.isEmpty else { return nil }
+        return { message in FileHandle.standardError.write(Data("icalkit: debug: \(message)\n".utf8)) }
+    }
+
+    /// The page size of a new store, in bytes: 8 KiB rather than SQLite's 4, so an item's row
+    /// with its source text seldom needs an overflow page. Stores made before keep theirs.
+    package static let pageSize = 8192
 
     /// The newest schema version this code reads and writes.
     public static var schemaVersion: Int { Migrations.latestVersion }
@@ -72,65 +76,56 @@ public final class EventStore: @unchecked Sendable {
             try? connection.close()
             throw error
         }
-        self.init(connection: connection, path: path, expander: expander, newFile: nil)
+        self.init(connection: connection, path: path, expander: expander)
     }
 
-    init(connection: Connection, path: String, expander: any OccurrenceExpanding, newFile: NewStoreFile?) {
+    init(connection: Connection, path: String, expander: any OccurrenceExpanding) {
         self.connection = connection
         self.path = path
         self.expander = expander
-        self.newFile = newFile
     }
 
-    deinit {
-        // A new store that was never closed (so never moved into place) is dropped.
-        if let newFile, !connection.isClosed {
-            try? connection.close()
-            newFile.discard()
-        }
-    }
-
-    /// Fails when `path` is a directory; creates the directories a new store at `path` needs.
+    /// Fails when `path` is a directory. Where nothing is at `path`, creates the directories
+    /// it needs (mode 0700) and an empty file for the new store (mode 0600, which SQLite gives
+    /// its `-wal` and `-shm` files too): calendars hold private data.
     static func prepareDirectory(for path: String) throws {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: path, isDirectory: &isDirectory) {
             if isDirectory.boolValue { throw StoreError.cannotCreate(path, reason: "it is a directory") }
-        } else {
-            let directory = (path as NSString).deletingLastPathComponent
-            if !directory.isEmpty {
-                do {
-                    try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                } catch {
-                    throw StoreError.cannotCreate(path, reason: "cannot create directory '\(directory)': \(error.localizedDescription)")
-                }
+            return
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            do {
+                try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw StoreError.cannotCreate(path, reason: "cannot create directory '\(directory)': \(error.localizedDescription)")
             }
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if fd >= 0 {
+            Self.closeDescriptor(fd)
+        } else if errno != EEXIST {
+            throw StoreError.cannotCreate(path, reason: String(cString: strerror(errno)))
         }
     }
 
-    /// Closes the database. Later calls throw ``StoreError/closed``. A new store made by
-    /// ``buildingNew(at:expander:)`` is moved into its place here, as everything committed to it
-    /// stands; if that fails, the error says why and where the file was left.
+    private static func closeDescriptor(_ fd: Int32) {
+        #if canImport(Glibc)
+        _ = Glibc.close(fd)
+        #else
+        _ = Darwin.close(fd)
+        #endif
+    }
+
+    /// Closes the database. Later calls throw ``StoreError/closed``.
     public func close() throws {
         lock.lock()
         defer { lock.unlock() }
-        guard let newFile, !connection.isClosed else {
-            try connection.close()
-            return
-        }
-        do {
-            try connection.enableWAL()      // the published file is in WAL mode like every store
-            try connection.close()
-        } catch {
-            try? connection.close()
-            throw StoreError.cannotCreate(path, reason: "\(error.message); what was written is kept in '\(newFile.buildPath)'")
-        }
-        try newFile.publish()
+        try connection.close()
     }
-
-    /// True for a new store that ``close()`` has yet to move into place
-    /// (``buildingNew(at:expander:)``): until then, nothing written to it is at ``path``.
-    public var isBuiltAside: Bool { newFile != nil }
 
     /// Where the store lives unless told otherwise: `$ICALKIT_STORE`, else
     /// `$XDG_DATA_HOME/icalkit/store.sqlite`, else `~/.local/share/icalkit/store.sqlite`.

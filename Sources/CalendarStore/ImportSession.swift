@@ -14,27 +14,20 @@ import Foundation
 ///     return true                          // false: roll everything back
 /// }
 /// ```
-public final class ImportSession {
+package final class ImportSession {
     let store: EventStore
     let db: Connection
     let calendarTitle: String?
     let readOnly: Bool
     let dryRun: Bool
     /// One report per calendar, in order, for the calendars ended so far.
-    public private(set) var reports: [ImportReport] = []
+    package private(set) var reports: [ImportReport] = []
     private var open: OpenCalendar?
     private var knownIndexInUse: Bool?
-    /// Items added by this session, across its calendars.
-    private var itemsAdded = 0
-    /// The new store this session writes has outgrown ``EventStore/smallNewStoreBytes``.
-    private var newStoreGrown = false
-    /// Items between two looks at a new store's size (``paceNewStore(_:)``).
-    static let pacingItems = 256
     /// The calendars this import writes to, by title, as they stand in its transaction. Each is
-    /// read once; changes to its row are written once, by ``finish()``. A file of many
-    /// VCALENDARs that go into one calendar (libical's large.ics has 1,788) read, decoded,
-    /// merged and wrote that calendar's growing list of verbatim components twice per
-    /// VCALENDAR: 2.8 s of a 1 MB import.
+    /// read once; changes to its row are written once, by ``finish()``, so a file of many
+    /// VCALENDARs that go into one calendar does not rewrite that calendar's growing list of
+    /// verbatim components for each of them.
     /// Keyed by the title's bytes: SQLite compares titles byte by byte, while two `String`s in
     /// different Unicode normal forms ("Café" with é or with e + U+0301) are equal.
     private var calendars: [[UInt8]: ImportedCalendar] = [:]
@@ -100,7 +93,7 @@ public final class ImportSession {
     /// properties (in memory: ``finish()`` writes the calendar's row); its VTIMEZONEs stored,
     /// replacing those with the same TZID. The header's events and reminders are not imported
     /// (hand them to `add`).
-    public func begin(_ header: CalendarDocument) throws {
+    package func begin(_ header: CalendarDocument) throws {
         try end()
         let title = calendarTitle ?? header.calendar.title
         guard !title.isEmpty else { throw StoreError.invalidData("the document has no calendar title; name one") }
@@ -128,9 +121,8 @@ public final class ImportSession {
     /// A created calendar's change log, brought up to its last item: each UID first met since
     /// the last call is logged `added`, in the order it first came, as an empty calendar
     /// logs it item by item (``EventStore/logAdditions(calendarID:title:after:through:_:)``).
-    /// Done every ``loggedItems`` items and at the calendar's end, so the end has little left:
-    /// one statement for all of a 2,000-item calendar took 11 M instructions after its last
-    /// item, about 2.5 ms of every import's wait.
+    /// Done every ``loggedItems`` items and at the calendar's end, so the end, which the import
+    /// waits for, has little left.
     private func logAdditions(_ calendar: OpenCalendar) throws {
         let last = try db.scalarInt("SELECT coalesce(max(id), 0) FROM items") ?? 0
         guard last > calendar.loggedThroughID else { return }
@@ -138,26 +130,24 @@ public final class ImportSession {
         calendar.loggedThroughID = last
     }
 
-    public func add(_ event: Event) throws { try add(try PreparedItem(event: event)) }
-    public func add(_ reminder: Reminder) throws { try add(try PreparedItem(reminder: reminder)) }
+    package func add(_ event: Event) throws { try add(try PreparedItem(event: event)) }
+    package func add(_ reminder: Reminder) throws { try add(try PreparedItem(reminder: reminder)) }
     /// ``add(_:)-(Event)`` of an event as a reader handed it over (``PreparedItem/init(read:)-(Event)``).
-    public func add(read event: Event) throws { try add(try PreparedItem(read: event)) }
+    package func add(read event: Event) throws { try add(try PreparedItem(read: event)) }
     /// ``add(_:)-(Reminder)`` of a reminder as a reader handed it over.
-    public func add(read reminder: Reminder) throws { try add(try PreparedItem(read: reminder)) }
+    package func add(read reminder: Reminder) throws { try add(try PreparedItem(read: reminder)) }
 
     /// Imports one item into the open calendar (rules in ``EventStore/importDocument(_:intoCalendar:readOnly:dryRun:)``).
-    public func add(_ item: PreparedItem) throws {
+    package func add(_ item: PreparedItem) throws {
         var item = item
         try add(&item)
     }
 
     /// ``add(_:)-(PreparedItem)`` of an item used in place (its row gets the calendar's id).
-    public func add(_ item: inout PreparedItem) throws {
+    package func add(_ item: inout PreparedItem) throws {
         guard let calendar = open else { throw StoreError.invalidData("an item was imported outside any calendar") }
         try store.importItemHook?(calendar.index)
         calendar.index += 1
-        itemsAdded += 1
-        if itemsAdded % Self.pacingItems == 0, !newStoreGrown, let file = store.newFile { try paceNewStore(file) }
         item.row.calendarID = calendar.id
         if let recurrenceID = item.row.recurrenceID {
             calendar.overrides[item.row.kind.rawValue + ":" + item.row.uid, default: []].insert(recurrenceID)
@@ -171,24 +161,6 @@ public final class ImportSession {
         if calendar.created && calendar.index % Self.loggedItems == 0 { try logAdditions(calendar) }
     }
 
-    /// Every ``pacingItems`` items into a new store (``EventStore/buildingNew(at:expander:)``):
-    /// while the store is small, the pages SQLite wrote so far start going to disk, so that the
-    /// commit (its small page cache holds little) and the sync before the store is moved into
-    /// place wait for little. A 2,000-item import's commit took 2 ms and its sync 3.5 ms with
-    /// SQLite's default cache; about 0.5 and 1.3 ms like this. Once the store is over
-    /// ``EventStore/smallNewStoreBytes``, the default cache: with a small one the indexes' pages
-    /// went out and were read back again (a 20,000-item import took 6% longer), and the sync
-    /// matters less next to the rest.
-    private func paceNewStore(_ file: NewStoreFile) throws {
-        let bytes = try db.scalarInt("SELECT page_count * page_size FROM pragma_page_count, pragma_page_size") ?? 0
-        if Int(bytes) >= EventStore.smallNewStoreBytes {
-            newStoreGrown = true
-            try db.execute("PRAGMA cache_size = -\(EventStore.defaultCacheKiB)")
-        } else {
-            file.startWriteback()
-        }
-    }
-
     /// Whether the occurrence index covers any bucket, asked once: nothing an import does
     /// fills the index, and no other connection writes during the import's transaction.
     private func indexInUse() throws -> Bool {
@@ -199,14 +171,14 @@ public final class ImportSession {
     }
 
     /// A component the reader kept verbatim: stored with the calendar when new to it.
-    public func addExtraComponent(_ text: String) {
+    package func addExtraComponent(_ text: String) {
         open?.extraComponents.append(text)
     }
 
     /// Ends the open calendar (nothing when none is open): drops the stored overrides of
     /// updated masters that the input lacks, gathers the new verbatim components into the
     /// calendar (``finish()`` writes them), and adds the calendar's report to `reports`.
-    public func end() throws {
+    package func end() throws {
         guard let calendar = open else { return }
         open = nil
         try calendar.changes.flush(db)
@@ -256,7 +228,7 @@ public final class ImportSession {
 
 /// An item made ready for ``ImportSession/add(_:)-(PreparedItem)``: its row (encoded model,
 /// index columns) built without the store, so another thread can do that work.
-public struct PreparedItem: Sendable {
+package struct PreparedItem: Sendable {
     var row: ItemRow
     let model: Model
 
@@ -265,20 +237,20 @@ public struct PreparedItem: Sendable {
         case reminder(Reminder)
     }
 
-    public init(event: Event) throws {
+    package init(event: Event) throws {
         row = try ItemRow(event: event, calendarID: 0)
         model = .event(event)
     }
 
-    public init(reminder: Reminder) throws {
+    package init(reminder: Reminder) throws {
         row = try ItemRow(reminder: reminder, calendarID: 0)
         model = .reminder(reminder)
     }
 
     /// An event as a reader handed it over, unchanged since (``ReadEvent/event(_:)``): its
     /// source text is kept without comparing the event with the source's snapshot, which it
-    /// equals (checked in debug builds). Comparing cost 3,000 instructions an event.
-    public init(read event: consuming Event) throws {
+    /// equals (checked in debug builds; comparing every event costs more than reading it).
+    package init(read event: consuming Event) throws {
         #if DEBUG
         if event.source?.isUnchanged(event) == false { let uid = event.uid; preconditionFailure("an event changed after it was read: \(uid)") }
         #endif
@@ -287,7 +259,7 @@ public struct PreparedItem: Sendable {
     }
 
     /// A reminder as a reader handed it over (see ``init(read:)-(Event)``).
-    public init(read reminder: consuming Reminder) throws {
+    package init(read reminder: consuming Reminder) throws {
         #if DEBUG
         if reminder.source?.isUnchanged(reminder) == false { let uid = reminder.uid; preconditionFailure("a reminder changed after it was read: \(uid)") }
         #endif

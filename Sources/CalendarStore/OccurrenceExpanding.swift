@@ -6,9 +6,8 @@ import Foundation
 /// drops cancelled occurrences (unless `includesCancelled`) and anything outside the window,
 /// and sorts.
 ///
-/// Recurrence expansion (RRULE, RDATE, EXDATE, overrides, THISANDFUTURE) is the job of the
-/// expander in ICalConversion; plug it in with `EventStore(path:expander:)`. The store's
-/// default, ``SingleEventExpander``, only places non-recurring items.
+/// The store's own is ``RecurringEventExpander`` (ICalConversion's recurrence expansion); another
+/// can be plugged in with `EventStore(path:expander:)`, and its queries then expand per query.
 ///
 /// ```swift
 /// struct Recording: OccurrenceExpanding {

@@ -6,8 +6,7 @@ import ICalConversion
 /// RDATE/EXDATE/overrides/THISANDFUTURE) with the calendar's stored VTIMEZONEs.
 ///
 /// ``RecurrenceExpander`` returns floating and all-day occurrences as wall clock read as UTC;
-/// the store's convention (shared with ``SingleEventExpander``) is the instant in the
-/// predicate's zone, so this places them there.
+/// the store's convention is the instant in the predicate's zone, so this places them there.
 public struct RecurringEventExpander: OccurrenceExpanding {
     public var limits: RecurrenceExpander.Limits
     private let resolvers = ResolverCache()
@@ -42,7 +41,7 @@ public struct RecurringEventExpander: OccurrenceExpanding {
 /// A query hands every series of a calendar the same array of definitions, so an array is
 /// first looked up by its storage (kept here, so it cannot be changed or reused in place while
 /// it is a key), and only a new array by its contents: hashing the definitions for every series
-/// made a year's query over a calendar of 4,000 zones and 4,000 series take 1.3 s (8,000: 4.4 s).
+/// would cost a query time in the product of a calendar's zones and series.
 private final class ResolverCache: @unchecked Sendable {
     private let lock = NSLock()
     private var byContents: [[TimeZoneDefinition]: ZoneResolver] = [:]

@@ -63,8 +63,8 @@ package final class Statement {
     /// Binds values to parameters 1...n (the parameters after them are bound to NULL).
     package func bind(_ values: [SQLValue]) throws(StoreError) {
         sqlite3_reset(handle)
-        // Every parameter is bound again below, unless fewer values are given: clearing the old
-        // bindings first was 3% of an import's writing thread.
+        // Every parameter is bound again below, unless fewer values are given: only then are
+        // the old bindings cleared.
         if values.count < parameterCount { sqlite3_clear_bindings(handle) }
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
@@ -90,9 +90,8 @@ package final class Statement {
         }
     }
 
-    /// Binds UTF-8 bytes as TEXT, up to a NUL as a C string would be. memchr: searched byte by
-    /// byte in Swift, the source texts an import stores (the whole file, once) were 5% of its
-    /// writing thread.
+    /// Binds UTF-8 bytes as TEXT, up to a NUL as a C string would be (found with memchr: the
+    /// source texts an import stores add up to the whole file).
     private static func bindText(_ bytes: UnsafeBufferPointer<UInt8>, to handle: OpaquePointer, at index: Int32) -> Int32 {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_text(handle, index, "", 0, csqlite_transient()) }
         let length = memchr(base, 0, bytes.count).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count

@@ -1,3 +1,5 @@
+import CalendarStore
+import CalendarTestSupport
 import Foundation
 import Testing
 
@@ -102,6 +104,45 @@ struct ExecutableTests {
         process.waitUntilExit()
         #expect(marked)
     }
+
+    /// A read command where no store is: it says so and exits 66 (EX_NOINPUT), and creates
+    /// neither the store nor its directory.
+    @Test(arguments: [["events", "--day", "2026-03-02"], ["reminders"], ["export"], ["calendars", "list"], ["changes", "--since", "0"]])
+    func readCommandsNeedAStore(_ command: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("typo/store.sqlite")
+        let run = try execute(["--store", path] + command)
+        #expect(run.status == 66, "\(run)")
+        #expect(run.stderr.contains("no store at \(path); import a file first"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("typo")))
+    }
+
+    /// With `ICALKIT_DEBUG` set, a query on a store another process is writing says on standard
+    /// error why its occurrence index was not brought up to date, and still answers.
+    @Test func debugOutputTellsWhyTheIndexWasNotUpdated() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("store.sqlite")
+        #expect(try execute(["--store", path, "import", "-"], stdin: Self.weekly).status == 0)
+        let query = ["--store", path, "events", "--from", "2026-03-01", "--to", "2026-03-15", "--format", "json"]
+        let writer = try EventStore(path: path)
+        defer { try? writer.close() }
+        let (quiet, debug) = try writer.withRawConnection { db in
+            try db.execute("BEGIN IMMEDIATE")
+            defer { try? db.execute("ROLLBACK") }
+            return (try execute(query), try execute(query, environment: ["ICALKIT_DEBUG": "1"]))
+        }
+        #expect(quiet.status == 0 && debug.status == 0, "\(quiet) \(debug)")
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+        #expect(debug.stderr.contains("icalkit: debug: occurrence index not updated"), "\(debug.stderr)")
+        #expect(debug.stdout == quiet.stdout)
+        #expect(quiet.stdout.components(separatedBy: "\"uid\": \"weekly@x\"").count - 1 == 2)
+    }
+
+    /// Two Mondays of a weekly series (2026-03-02 and 03-09 fall in the window above).
+    static let weekly = """
+        BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:weekly@x\r\nDTSTAMP:20260101T000000Z\r\n\
+        DTSTART:20260302T090000Z\r\nDTEND:20260302T100000Z\r\nRRULE:FREQ=WEEKLY;COUNT=4\r\nSUMMARY:Weekly\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
+        """
 
     @Test func version() throws {
         #expect(try execute(["--version"]) == Run(stdout: "icalkit 0.1.0\n", stderr: "", status: 0))

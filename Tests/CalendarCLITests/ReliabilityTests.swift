@@ -31,13 +31,19 @@ struct ReliabilityTests {
         return dir
     }
 
-    static func start(_ args: [String]) throws -> Process {
+    /// Starts `icalkit args...`; its standard error goes to `errors` when given.
+    static func start(_ args: [String], errors: URL? = nil) throws -> Process {
         let p = Process()
         guard let binary = icalkitBinary else { throw CocoaError(.fileNoSuchFile) }
         p.executableURL = binary
         p.arguments = args
         p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
+        if let errors {
+            guard FileManager.default.createFile(atPath: errors.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+            p.standardError = try FileHandle(forWritingTo: errors)
+        } else {
+            p.standardError = FileHandle.nullDevice
+        }
         try p.run()
         return p
     }
@@ -92,6 +98,29 @@ struct ReliabilityTests {
         #expect(pb.terminationStatus == 0)
         #expect(try Self.inspect(store, calendar: "alpha").count == 3_000)
         #expect(try Self.inspect(store, calendar: "beta").count == 3_000)
+    }
+
+    /// Where no store exists yet, two imports started at the same moment both land.
+    @Test(arguments: 0..<3)
+    func twoImportsCreateOneStore(round: Int) throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = dir.appendingPathComponent("new/store.sqlite")
+        let a = dir.appendingPathComponent("a.ics"), b = dir.appendingPathComponent("b.ics")
+        try Data(Self.feed(2_000, prefix: "alpha").utf8).write(to: a)
+        try Data(Self.feed(2_000, prefix: "beta").utf8).write(to: b)
+        let ea = dir.appendingPathComponent("a.err"), eb = dir.appendingPathComponent("b.err")
+        let pa = try Self.start(["--store", store.path, "import", a.path], errors: ea)
+        let pb = try Self.start(["--store", store.path, "import", b.path], errors: eb)
+        pa.waitUntilExit()
+        pb.waitUntilExit()
+        #expect(pa.terminationStatus == 0, "round \(round): \((try? String(contentsOf: ea, encoding: .utf8)) ?? "")")
+        #expect(pb.terminationStatus == 0, "round \(round): \((try? String(contentsOf: eb, encoding: .utf8)) ?? "")")
+        #expect(try Self.inspect(store, calendar: "alpha").count == 2_000)
+        #expect(try Self.inspect(store, calendar: "beta").count == 2_000)
+        // Nothing left beside the store but SQLite's own files.
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.deletingLastPathComponent().path)
+        #expect(names.allSatisfy { $0.hasPrefix("store.sqlite") }, "\(names)")
     }
 
     /// A 1 MiB tmpfs holds the store; a feed far larger than that cannot fit. Needs root (to

@@ -1,14 +1,18 @@
 @testable import CalendarCLI
+import CalendarStore
 import CalendarTestSupport
 import Foundation
 import Testing
 
-/// A fresh store file in a fresh directory for one test; `run` prepends `--store PATH`.
+/// A fresh, empty store in a fresh directory for one test; `run` prepends `--store PATH`.
 final class StoreUnderTest {
     let directory: TemporaryDirectory
     var path: String { directory.path("store.sqlite") }
 
-    init() throws { directory = try TemporaryDirectory() }
+    init() throws {
+        directory = try TemporaryDirectory()
+        try EventStore(path: path).close()
+    }
 
     /// `icalkit --store PATH args...` in this process (clock fixed at 2026-03-02T09:00:00Z).
     func run(_ args: [String], zone: String = "Europe/Berlin", stdin: String = "") -> CLIResult {

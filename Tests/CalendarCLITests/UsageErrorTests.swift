@@ -91,11 +91,12 @@ struct UsageErrorTests {
                 stderr: "Error: No such file: '/nonexistent/a.ics'\nError: No such file: '/nonexistent/b.ics'\n", status: .noInput),
         CLICase(id: "jcal not yet", args: ["convert", "/nonexistent/a.ics", "--to", "jcal"],
                 stderr: "Error: jCal output (--to jcal) is not implemented yet\n", status: .failure),
-        // Store commands parse, then fail to open a store under a non-directory (73): no file is touched.
+        // Store commands parse, then find no store to read (66) or fail to create one under a
+        // non-directory (73): no file is touched.
         CLICase(id: "store command parses", args: ["--store", "/dev/null/icalkit/s.sqlite", "events", "--day", "2026-03-02", "--tz", "UTC"],
-                stderr: "Error: cannot create store at '/dev/null/icalkit/s.sqlite': '/dev/null' is not a directory\n", status: .cannotCreate),
+                stderr: "Error: no store at /dev/null/icalkit/s.sqlite; import a file first\n", status: .noInput),
         CLICase(id: "default subcommand", args: ["calendars", "--format", "json", "--store", "/dev/null/icalkit/s.sqlite"],
-                stderr: "Error: cannot create store at '/dev/null/icalkit/s.sqlite': '/dev/null' is not a directory\n", status: .cannotCreate),
+                stderr: "Error: no store at /dev/null/icalkit/s.sqlite; import a file first\n", status: .noInput),
         CLICase(id: "negative alarm value", args: ["--store", "/dev/null/icalkit/s.sqlite", "add", "event", "--title", "T", "--start", "2026-03-02T09:00", "--duration", "15m", "--alarm", "-15m"],
                 stderr: "Error: cannot create store at '/dev/null/icalkit/s.sqlite': '/dev/null' is not a directory\n", status: .cannotCreate),
         CLICase(id: "store option after command", args: ["import", "/dev/null", "--store=/dev/null/icalkit/s.sqlite"],

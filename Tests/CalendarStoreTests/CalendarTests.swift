@@ -10,7 +10,10 @@ struct CalendarTests {
             var work = EventCalendar(title: "Work")
             work.color = "#FF2968"
             work.calendarDescription = "Office"
-            try store.saveCalendar(work)
+            let saved = try store.saveCalendar(work)
+            #expect(saved.calendarIdentifier != nil)
+            work.calendarIdentifier = saved.calendarIdentifier
+            #expect(saved == work)
             try store.saveCalendar(EventCalendar(title: "Home"))
             #expect(try store.calendars().map(\.title) == ["Home", "Work"])
             #expect(try store.calendar(titled: "Work") == work)
@@ -31,6 +34,40 @@ struct CalendarTests {
 
             let error = try #require(throws: StoreError.self) { try store.removeCalendar(titled: "Work") }
             #expect(error.reason == .calendarNotFound)
+        }
+    }
+
+    /// A calendar keeps its identifier through a rename, which keeps its items; identifiers are
+    /// distinct and survive reopening the store.
+    @Test func renamingKeepsTheIdentifierAndTheItems() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("store.sqlite").path
+            let store = try EventStore(path: path)
+            var work = try store.saveCalendar(EventCalendar(title: "Work"))
+            let home = try store.saveCalendar(EventCalendar(title: "Home"))
+            let identifier = try #require(work.calendarIdentifier)
+            #expect(identifier != home.calendarIdentifier)
+            #expect(UUID(uuidString: identifier) != nil)
+            try store.save(makeEvent("e1@x", start: utc(2026, 3, 2, 10)), in: "Work")
+
+            work.title = "Office"
+            let renamed = try store.saveCalendar(work)
+            #expect(renamed.calendarIdentifier == identifier && renamed.title == "Office")
+            #expect(try store.calendars().map(\.title) == ["Home", "Office"])
+            #expect(try store.event(withUID: "e1@x")?.calendarTitle == "Office")
+            let week = store.predicateForEvents(withStart: utc(2026, 3, 2), end: utc(2026, 3, 9), calendars: [renamed], timeZone: .gmt)
+            #expect(try store.events(matching: week).map(\.event.uid) == ["e1@x"])
+
+            // Renaming onto another calendar's title is refused, and changes nothing.
+            work.title = "Home"
+            #expect(throws: StoreError.self) { try store.saveCalendar(work) }
+            #expect(try store.calendars().map(\.title) == ["Home", "Office"])
+            try store.close()
+
+            let reopened = try EventStore(path: path)
+            defer { try? reopened.close() }
+            #expect(try reopened.calendar(withIdentifier: identifier)?.title == "Office")
+            #expect(try reopened.calendar(withIdentifier: "nope") == nil)
         }
     }
 

@@ -197,11 +197,11 @@ struct OccurrenceIndexTests {
             // The 2020–2026 window needs more new buckets than allowed: left to expansion.
             #expect(try Self.count("SELECT count(*) FROM occurrence_buckets WHERE bucket < \(OccurrenceIndexProbe.bucket(utc(2025, 1, 1)))", indexed) == 0)
 
-            // A week's answer comes from the rows (and the packs made of them): emptying both
-            // (behind the store's back) empties it.
+            // A week's answer comes from the rows: emptying them (behind the store's back)
+            // empties it.
             let week = EventPredicate(startDate: utc(2026, 3, 2), endDate: utc(2026, 3, 9), timeZone: .gmt)
             #expect(try indexed.events(matching: week).contains { $0.event.uid == "weekly@x" })
-            try indexed.withRawConnection { try $0.execute("DELETE FROM occurrences; DELETE FROM occurrence_packs") }
+            try indexed.withRawConnection { try $0.execute("DELETE FROM occurrences") }
             #expect(try !indexed.events(matching: week).contains { $0.event.uid == "weekly@x" })
             #expect(try expanded.events(matching: week).contains { $0.event.uid == "weekly@x" })
         }
@@ -296,9 +296,65 @@ struct OccurrenceIndexTests {
             let expected = try expanding.events(matching: week)
             try expanding.close()
             try writer.withRawConnection { try $0.execute("PRAGMA query_only = ON") }
+            let log = DebugLines()
+            writer.debugLog = log.add
             #expect(try writer.events(matching: week) == expected)
             #expect(try Self.count("SELECT count(*) FROM occurrence_buckets", writer) == 0)
+            #expect(log.lines.contains { $0.hasPrefix("occurrence index not updated") }, "\(log.lines)")
             try writer.close()
+        }
+    }
+
+    /// A store holding the feed, a second store on the same file that expands every query (the
+    /// expected answers), and the first store's debug lines.
+    static func withFeedStore(_ body: (EventStore, EventStore, DebugLines) throws -> Void) throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("store.sqlite").path
+            let store = try EventStore(path: path)
+            defer { try? store.close() }
+            _ = try store.importDocument(try Self.document(Self.feed), intoCalendar: "Work")
+            let expanding = try EventStore(path: path, expander: RecurringEventExpander(limits: .init(maxInstancesPerQuery: 999_999)))
+            defer { try? expanding.close() }
+            let log = DebugLines()
+            store.debugLog = log.add
+            try body(store, expanding, log)
+        }
+    }
+
+    @Test("A store another connection is writing answers by expansion at once, and says why in debug output")
+    func busyStoreExpands() throws {
+        try Self.withFeedStore { store, expanding, log in
+            let week = EventPredicate(startDate: utc(2026, 3, 2), endDate: utc(2026, 3, 9), timeZone: try zone("Europe/Berlin"))
+            let expected = try expanding.events(matching: week)
+            // Another connection holds the write lock for the whole query.
+            try expanding.withRawConnection { db in
+                try db.execute("BEGIN IMMEDIATE")
+                defer { try? db.execute("ROLLBACK") }
+                let started = Date()
+                #expect(try store.events(matching: week) == expected)
+                #expect(Date().timeIntervalSince(started) < 2, "the query waited for the writer")
+            }
+            #expect(try Self.count("SELECT count(*) FROM occurrence_buckets", store) == 0)
+            #expect(log.lines.contains { $0.hasPrefix("occurrence index not updated") && $0.contains("locked") }, "\(log.lines)")
+            // Once the writer is done, the next query fills the index.
+            #expect(try store.events(matching: week) == expected)
+            #expect(try Self.count("SELECT count(*) FROM occurrence_buckets", store) > 0)
+        }
+    }
+
+    @Test("A full disk: the index is not filled, the answer is still right, the failure is in debug output")
+    func fullDiskExpands() throws {
+        try Self.withFeedStore { store, expanding, log in
+            let year = EventPredicate(startDate: utc(2026, 1, 1), endDate: utc(2027, 1, 1), timeZone: try zone("Europe/Berlin"))
+            let expected = try expanding.events(matching: year)
+            // The file may not grow: what SQLite reports when the disk is full (SQLITE_FULL).
+            try store.withRawConnection { db in
+                let pages = try db.scalarInt("PRAGMA page_count") ?? 0
+                try db.execute("PRAGMA max_page_count = \(pages)")
+            }
+            #expect(try store.events(matching: year) == expected)
+            #expect(try Self.count("SELECT count(*) FROM occurrence_buckets", store) == 0)
+            #expect(log.lines.contains { $0.hasPrefix("occurrence index not updated") && $0.contains("full") }, "\(log.lines)")
         }
     }
 }
@@ -315,11 +371,8 @@ extension OccurrenceIndexTests {
                 try db.execute("""
                     DROP TRIGGER items_update_stale; DROP TRIGGER items_delete_stale;
                     DROP TRIGGER time_zones_insert_stale; DROP TRIGGER time_zones_update_stale; DROP TRIGGER time_zones_delete_stale;
-                    DROP TRIGGER occurrence_series_delete_packs; DROP TABLE occurrence_packs;
-                    DROP TRIGGER item_renderings_insert_packs; DROP TRIGGER item_renderings_update_packs;
-                    DROP TRIGGER item_renderings_delete_packs; DROP TABLE rendering_packs;
                     DROP TABLE occurrences; DROP TABLE occurrence_series; DROP TABLE occurrence_buckets; DROP TABLE occurrence_stale;
-                    DROP TRIGGER items_update_renderings; DROP TRIGGER items_delete_renderings; DROP TABLE item_renderings;
+                    DROP INDEX calendars_identifier; ALTER TABLE calendars DROP COLUMN identifier;
                     PRAGMA user_version = 2;
                     """)
             }
@@ -329,10 +382,9 @@ extension OccurrenceIndexTests {
             let store = try EventStore(path: path)
             defer { try? store.close() }
             #expect(try Self.count("PRAGMA user_version", store) == Int64(EventStore.schemaVersion))
-            #expect(EventStore.schemaVersion == 10)
-            // 14 objects in version 4, less the insert trigger version 5 dropped, plus the packs'
-            // table and trigger of version 8.
-            #expect(try Self.count("SELECT count(*) FROM sqlite_master WHERE name LIKE 'occurrence%' OR name LIKE '%_stale'", store) == 15)
+            #expect(EventStore.schemaVersion == 11)
+            // 4 tables, 4 indexes, 5 triggers.
+            #expect(try Self.count("SELECT count(*) FROM sqlite_master WHERE name LIKE 'occurrence%' OR name LIKE '%_stale'", store) == 13)
             #expect(try Self.count("SELECT count(*) FROM items", store) == itemsBefore)
             let expanding = try EventStore(path: path, expander: RecurringEventExpander(limits: .init(maxInstancesPerQuery: 999_999)))
             defer { try? expanding.close() }
@@ -341,7 +393,15 @@ extension OccurrenceIndexTests {
     }
 }
 
-/// The bucket arithmetic the tests need, restated (28-day buckets counted from 2001-01-01).
+/// The bucket arithmetic the tests need, restated (28-day buckets counted from 1970-01-01).
 enum OccurrenceIndexProbe {
-    static func bucket(_ date: Date) -> Int64 { Int64((date.timeIntervalSinceReferenceDate / (28 * 86_400)).rounded(.down)) }
+    static func bucket(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 / (28 * 86_400)).rounded(.down)) }
+}
+
+/// Lines a store wrote to its debug log.
+final class DebugLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [String] = []
+    var lines: [String] { lock.withLock { recorded } }
+    var add: @Sendable (String) -> Void { { line in self.lock.withLock { self.recorded.append(line) } } }
 }

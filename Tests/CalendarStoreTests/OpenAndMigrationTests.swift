@@ -20,21 +20,14 @@ struct OpenAndMigrationTests {
         }
     }
 
-    /// A new store gets ``EventStore/pageSize`` pages whichever way it is made; a store that
-    /// has pages already keeps its size, imports and all.
+    /// A new store gets ``EventStore/pageSize`` pages; a store that has pages already keeps
+    /// its size, imports and all.
     @Test func newStoresGetTheStorePageSizeAndOldOnesKeepTheirs() throws {
         try withTemporaryDirectory { directory in
             func pageSize(_ store: EventStore) throws -> Int64? { try store.withRawConnection { try $0.scalarInt("PRAGMA page_size") } }
             let opened = try EventStore(path: directory.appendingPathComponent("opened.sqlite").path)
             #expect(try pageSize(opened) == Int64(EventStore.pageSize))
             try opened.close()
-            let builtPath = directory.appendingPathComponent("built.sqlite").path
-            let built = try #require(try EventStore.buildingNew(at: builtPath))
-            _ = try built.importDocument(makeDocument("Work", events: [makeEvent("e@x", start: utc(2026, 3, 2, 10))]))
-            try built.close()
-            let reopened = try EventStore(path: builtPath)
-            #expect(try pageSize(reopened) == Int64(EventStore.pageSize))
-            try reopened.close()
 
             // A store written with SQLite's default 4 KiB pages (as before this size was chosen).
             let oldPath = directory.appendingPathComponent("old.sqlite").path
@@ -46,6 +39,28 @@ struct OpenAndMigrationTests {
             _ = try old.importDocument(makeDocument("Work", events: [makeEvent("e@x", start: utc(2026, 3, 2, 10))]))
             #expect(try pageSize(old) == 4096)
             #expect(try old.calendars().map(\.title) == ["Work"])
+        }
+    }
+
+    /// Calendars hold private data: a new store's file (and its write-ahead log) is readable
+    /// by its owner only, and the directories made for it by nobody else either. A directory
+    /// that was there keeps its mode.
+    @Test func aNewStoreIsPrivate() throws {
+        try withTemporaryDirectory { directory in
+            func mode(_ path: String) throws -> Int {
+                try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) & 0o777
+            }
+            let before = try mode(directory.path)
+            let path = directory.appendingPathComponent("made/for/it/store.sqlite").path
+            let store = try EventStore(path: path)
+            _ = try store.importDocument(makeDocument("Work", events: [makeEvent("e@x", start: utc(2026, 3, 2, 10))]))
+            #expect(try mode(path) == 0o600)
+            #expect(try mode(path + "-wal") == 0o600)
+            for made in ["made", "made/for", "made/for/it"] {
+                #expect(try mode(directory.appendingPathComponent(made).path) == 0o700, "\(made)")
+            }
+            #expect(try mode(directory.path) == before)
+            try store.close()
         }
     }
 
@@ -72,18 +87,18 @@ struct OpenAndMigrationTests {
                                                       reminders: [Reminder(uid: "r1@x", title: "open"), done]))
             let before = (try first.reminders(matching: first.predicateForReminders(in: nil)).map(\.reminder.uid),
                           try first.events(matching: first.predicateForEvents(withStart: utc(2026, 3, 1), end: utc(2026, 3, 9), calendars: nil)).map(\.event.uid))
-            // Back to version 4 as the previous icalkit left it: the per-row insert trigger and
-            // the reminder indexes over every row, no packs (versions 8 and 9).
+            // Back to version 4 as an earlier icalkit left it: the per-row insert trigger, the
+            // reminder indexes over every row, an index by UID alone, rendered events kept.
             try first.withRawConnection { db in
                 try db.execute("""
-                    DROP TRIGGER occurrence_series_delete_packs; DROP TABLE occurrence_packs;
-                    DROP TRIGGER item_renderings_insert_packs; DROP TRIGGER item_renderings_update_packs;
-                    DROP TRIGGER item_renderings_delete_packs; DROP TABLE rendering_packs;
                     CREATE TRIGGER items_insert_stale AFTER INSERT ON items
                     WHEN NEW.kind = 'event' AND EXISTS (SELECT 1 FROM occurrence_buckets)
                     BEGIN INSERT OR IGNORE INTO occurrence_stale VALUES (NEW.calendar_id, NEW.uid); END;
                     DROP INDEX items_due; CREATE INDEX items_due ON items(kind, completed, due);
                     DROP INDEX items_completion; CREATE INDEX items_completion ON items(kind, completed, completion_date);
+                    CREATE INDEX items_uid ON items(uid);
+                    CREATE TABLE item_renderings (item_id INTEGER PRIMARY KEY, format TEXT NOT NULL, bytes BLOB NOT NULL);
+                    DROP INDEX calendars_identifier; ALTER TABLE calendars DROP COLUMN identifier;
                     PRAGMA user_version = 4;
                     """)
             }
@@ -93,7 +108,7 @@ struct OpenAndMigrationTests {
             defer { try? store.close() }
             let schema = try store.withRawConnection { db in
                 (try db.scalarInt("PRAGMA user_version"),
-                 try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'items_insert_stale'"),
+                 try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name IN ('items_insert_stale', 'items_uid', 'item_renderings')"),
                  try db.scalarText("SELECT sql FROM sqlite_master WHERE name = 'items_due'"),
                  try db.scalarText("SELECT sql FROM sqlite_master WHERE name = 'items_completion'"))
             }

@@ -12,7 +12,7 @@ func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
 }
 
 /// A fresh store in a fresh directory, closed (and checked closable) afterwards.
-func withStore<T>(expander: any OccurrenceExpanding = SingleEventExpander(), _ body: (EventStore) throws -> T) throws -> T {
+func withStore<T>(expander: any OccurrenceExpanding = RecurringEventExpander(), _ body: (EventStore) throws -> T) throws -> T {
     try withTemporaryDirectory { directory in
         let store = try EventStore(path: directory.appendingPathComponent("store.sqlite").path, expander: expander)
         let result = try body(store)
@@ -55,11 +55,13 @@ func dumpTables(_ store: EventStore) throws -> [String: [[SQLValue]]] {
         for table in ["calendars", "calendar_time_zones", "items", "changes", "sqlite_sequence"] {
             dump[table] = try db.rows("SELECT * FROM \(table) ORDER BY 1, 2")
         }
+        // Calendar identifiers are random: two stores made alike differ in them alone.
+        dump["calendars"] = try db.rows("SELECT * FROM calendars ORDER BY 1, 2").map { Array($0.dropLast()) }
         return dump
     }
 }
 
-/// An expander that records what the store handed it, then delegates.
+/// An expander that records what the store handed it, then delegates to the store's own.
 final class RecordingExpander: OccurrenceExpanding, @unchecked Sendable {
     struct Call { var master: Event?; var overrides: [Event]; var timeZones: [TimeZoneDefinition] }
     private let lock = NSLock()
@@ -70,7 +72,7 @@ final class RecordingExpander: OccurrenceExpanding, @unchecked Sendable {
     func occurrences(master: Event?, overrides: [Event], timeZones: [TimeZoneDefinition],
                      calendarTitle: String, matching predicate: EventPredicate) throws -> [Occurrence] {
         lock.withLock { recorded.append(Call(master: master, overrides: overrides, timeZones: timeZones)) }
-        return try SingleEventExpander().occurrences(master: master, overrides: overrides, timeZones: timeZones,
+        return try RecurringEventExpander().occurrences(master: master, overrides: overrides, timeZones: timeZones,
                                                      calendarTitle: calendarTitle, matching: predicate)
     }
 }

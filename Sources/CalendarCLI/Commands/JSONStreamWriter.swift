@@ -45,7 +45,7 @@ final class JSONStreamWriter: ConvertStreamWriter {
         case .event(let e):
             guard let title = calendar?.title else { return }
             let offset = events.size
-            try events.write(Self.item(JSONOutput.calendarEvent(e, calendarTitle: title)))
+            try events.write(Self.item(JSONOutput.calendarEvent(e, calendarTitle: title, indent: Self.itemIndent)))
             try eventPlaces.append(JSONOutput.EventOrder(e, position: eventPlaces.count), offset: offset, length: events.size - offset)
         case .reminder(let r):
             guard let title = calendar?.title else { return }

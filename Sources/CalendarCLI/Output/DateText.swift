@@ -63,8 +63,8 @@ enum DateText {
     /// hours are).
     static func write(_ c: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int), time: Bool, suffix: Suffix,
                       into p: UnsafeMutablePointer<UInt8>) -> Int {
-        // Each part at a fixed place from `n` (no nested functions: as closures over `n`, they
-        // were called, not inlined, and took two fifths of writing a date).
+        // Each part at a fixed place from `n` (no nested functions: as closures over `n` they
+        // would be called, not inlined).
         var n: Int
         if (0...9999).contains(c.year) {
             twoDigits(c.year / 100, at: p)
@@ -122,12 +122,8 @@ enum DateText {
         TimeZoneArgument.utcAliases.contains(zone.identifier)
     }
 
-    /// A date of an event as JSON writes it: by the event's kind (all-day, floating, zoned).
-    static func eventDate(_ date: Date, of event: Event) -> String {
-        text { writeEventDate(date, of: event, to: &$0) }
-    }
-
-    /// ``eventDate(_:of:)`` appended to `b` as bytes (no characters in it need JSON escapes).
+    /// A date of an event as JSON writes it, by the event's kind (all-day, floating, zoned),
+    /// appended to `b` as bytes (no characters in it need JSON escapes).
     static func writeEventDate(_ date: Date, of event: Event, to b: inout [UInt8]) {
         if event.isAllDay { return write(date, time: false, suffix: .none, to: &b) }
         guard let zone = event.timeZone else { return write(date, time: true, suffix: .none, to: &b) }

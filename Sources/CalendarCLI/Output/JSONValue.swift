@@ -16,6 +16,9 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
     case string(String)
     case array([JSONValue])
     case object([Member])
+    /// Bytes already laid out for where they are written (an occurrence object of
+    /// ``OccurrenceJSONWriter``, made for its indentation).
+    case raw([UInt8])
 
     struct Member: Sendable, Equatable {
         var key: String
@@ -68,6 +71,7 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .int(let i): out.append(contentsOf: String(i).utf8)
         case .string(let s): Self.writeString(s, to: &out)
+        case .raw(let bytes): out.append(contentsOf: bytes)
         case .array(let items):
             guard !items.isEmpty else { out.append(contentsOf: "[]".utf8); return }
             out.append(contentsOf: "[\n".utf8)

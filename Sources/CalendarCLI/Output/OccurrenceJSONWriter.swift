@@ -1,138 +1,190 @@
 import CalendarModel
-import CalendarStore
 import Foundation
 
-/// Writes the occurrence objects of `events --format json` from ``RenderedOccurrences``: the
-/// members that come from the event alone are copied from its rendering (``JSONOutput``'s
-/// `EventChunks`), the dates and the instance's flags are written here. Each object is laid out
-/// in place in a block of memory of its own, through a pointer, and the block is handed to the
-/// output as it is, lent (``OutputBuffer/append(lent:)``): before, each object was laid out in
-/// a staging buffer and copied into the output's piece (a copy of every byte written, 7% of a
-/// one-week query's cycles on the 100k store). The zone of
-/// each event is named once (a ``ZoneOffsetMemo`` slot) and the calendar day of the last date
-/// written is remembered, so a date costs neither a string comparison nor a calendar computation
-/// when it falls on the same day as the date written before it.
+/// The one writer of occurrence objects (`events --format json`, and the events of
+/// `convert/export --to json`, which add members): `"key": value` lines in the layout of
+/// ``JSONValue/rendered()``, written straight as bytes.
+///
+/// The members that come from the event alone (its UID, title, details, alarms and people) are
+/// made once per event and reused for its other occurrences in the same output: a series' many
+/// instances differ only in their dates. A made part is reused only for an event equal in every
+/// field it shows (``shows(_:sameAs:)``).
 struct OccurrenceJSONWriter {
-    private var memo = ZoneOffsetMemo()
-    private var lastDay = (number: Int.min, year: 0, month: 0, day: 0)
-
-    /// The members of every occurrence of `list`, in its order, each object followed by `,`
-    /// except the last; byte for byte what `JSONValue.object([...]).rendered()` gives.
-    /// `wallClockZone`: see ``JSONOutput/writeEvents(_:keepOrder:wallClockZone:to:)``.
-    mutating func write(_ list: RenderedOccurrences, wallClockZone: TimeZone?, to out: inout OutputBuffer) throws {
-        let wallClockSlot = wallClockZone.map { memo.slot(for: $0.identifier) }
-        let zoneSlots = list.events.map { event in event.timeZoneIdentifier.map { memo.slot(for: $0) } ?? -1 }
-        let calendarMembers: [[UInt8]] = list.calendarTitles.map { title in
-            var member: [UInt8] = []
-            JSONValue.writeMembers([("calendar", .string(title))], indent: 3, closesObject: false, to: &member)
-            return member
-        }
-        let last = list.rows.count - 1
-        var block = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: min(out.threshold, Self.blockBytes))
-        defer { block.deallocate() }
-        var used = 0
-        // The events are read in place through a pointer, not copied per occurrence (a copy
-        // retains and releases its four references).
-        try list.events.withUnsafeBufferPointer { events in
-            for (i, row) in list.rows.enumerated() {
-                let e = events.baseAddress! + row.event
-                let calendar = calendarMembers[row.calendar]
-                let zoneSlot = zoneSlots[row.event]
-                var start = row.startDate
-                var end = row.endDate
-                if let zone = wallClockZone, let slot = wallClockSlot, e.pointee.keepsWallClock {
-                    start += TimeInterval(memo.secondsFromGMT(slot: slot, zone, at: start))
-                    end += TimeInterval(memo.secondsFromGMT(slot: slot, zone, at: end))
-                }
-                let need = e.pointee.bytes.count + calendar.count + 3 * DateText.maxBytes + 512
-                if block.count - used < need {
-                    try out.append(lent: UnsafeBufferPointer(rebasing: block[0..<used]))
-                    used = 0
-                    if block.count < need {
-                        block.deallocate()
-                        block = .allocate(capacity: need)
-                    }
-                }
-                let count = e.pointee.bytes.withUnsafeBufferPointer { packed in
-                    calendar.withUnsafeBufferPointer { calendar in
-                        object(row, of: e, zoneSlot: zoneSlot, start: start, end: end, chunks: JSONOutput.EventChunks.unpacked(packed),
-                               calendar: calendar, isLast: i == last, into: block.baseAddress! + used)
-                    }
-                }
-                assert(count <= need, "an occurrence object longer than its estimate")
-                used += count
-            }
-        }
-        try out.append(lent: UnsafeBufferPointer(rebasing: block[0..<used]))
+    /// The members of an occurrence object that depend on its event only, in the order of the
+    /// object: `uid`; `title`; `isAllDay` to `status`; `alarms` to `attendees`.
+    private struct EventParts {
+        var event: Event
+        var uid: [UInt8] = []
+        var title: [UInt8] = []
+        var details: [UInt8] = []
+        var people: [UInt8] = []
     }
 
-    /// The largest block occurrence objects are laid out in before it is handed over (the
-    /// output's own piece size when smaller).
-    static let blockBytes = 1 << 20
+    /// The indentation of the object's `{`; its members are one level in.
+    let indent: Int
+    /// The parts made so far, and where those of each UID are.
+    private var made: [EventParts] = []
+    private var madeForUID: [String: [Int]] = [:]
 
-    /// One occurrence object at `p`; returns its length.
-    private mutating func object(_ row: RenderedOccurrences.Row, of e: UnsafePointer<RenderedEvent>, zoneSlot: Int, start: Date, end: Date,
-                                 chunks: (uid: UnsafeBufferPointer<UInt8>, title: UnsafeBufferPointer<UInt8>,
-                                          details: UnsafeBufferPointer<UInt8>, people: UnsafeBufferPointer<UInt8>),
-                                 calendar: UnsafeBufferPointer<UInt8>, isLast: Bool, into p: UnsafeMutablePointer<UInt8>) -> Int {
-        var n = 0
-        func put(_ text: StaticString) {
-            (p + n).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
-            n += text.utf8CodeUnitCount
-        }
-        func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-            if let base = bytes.baseAddress { (p + n).update(from: base, count: bytes.count) }
-            n += bytes.count
-        }
-        put("    {\n")
-        put(chunks.uid)
-        put(calendar)
-        put(chunks.title)
-        put("      \"start\": \"")
-        n += eventDate(start, of: e, zoneSlot: zoneSlot, into: p + n)
-        put("\",\n      \"end\": \"")
-        n += eventDate(end, of: e, zoneSlot: zoneSlot, into: p + n)
-        put("\",\n")
-        put(chunks.details)
-        put(row.isRecurring ? "      \"recurring\": true,\n" : "      \"recurring\": false,\n")
-        if let date = row.occurrenceDate {
-            put("      \"occurrenceDate\": \"")
-            if e.pointee.occurrenceDateIsAllDay {
-                n += DateText.write(fields(date), time: false, suffix: .none, into: p + n)
+    init(indent: Int) { self.indent = indent }
+
+    /// The occurrence object (no indentation before its `{`, no separator after its `}`), with
+    /// `start` and `end` as its dates and then `more` members (written by ``JSONValue``).
+    mutating func write(_ o: Occurrence, start: Date, end: Date, more: [(String, JSONValue)] = [], to out: inout [UInt8]) {
+        let parts = index(of: o.event)
+        let w = MemberWriter(indent: indent + 1)
+        out.append(contentsOf: "{\n".utf8)
+        out.append(contentsOf: made[parts].uid)
+        w.string("calendar", o.calendarTitle, to: &out)
+        out.append(contentsOf: made[parts].title)
+        w.date("start", start, of: o.event, to: &out)
+        w.date("end", end, of: o.event, to: &out)
+        out.append(contentsOf: made[parts].details)
+        w.bool("recurring", o.isRecurring, to: &out)
+        if let date = o.occurrenceDate {
+            if o.event.occurrenceDateIsAllDay {
+                w.day("occurrenceDate", date, to: &out)
             } else {
-                n += eventDate(date, of: e, zoneSlot: zoneSlot, into: p + n)
+                w.date("occurrenceDate", date, of: o.event, to: &out)
             }
-            put("\",\n")
         } else {
-            put("      \"occurrenceDate\": null,\n")
+            w.string("occurrenceDate", nil, to: &out)
         }
-        put(row.isDetached ? "      \"isDetached\": true,\n" : "      \"isDetached\": false,\n")
-        put(chunks.people)
-        put(isLast ? "    }\n" : "    },\n")
-        return n
+        w.bool("isDetached", o.isDetached, to: &out)
+        out.append(contentsOf: made[parts].people)
+        JSONValue.writeMembers(more, indent: indent + 1, closesObject: false, to: &out)
+        // Every member line ends with ",\n": the last one's comma goes.
+        out.removeLast(2)
+        out.append(0x0A)
+        JSONValue.indentation(indent, to: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
-    /// A date of the event as JSON writes it (see ``DateText``): a day for all-day events, a
-    /// wall clock for floating ones, else RFC 3339 with the zone's offset at that instant.
-    private mutating func eventDate(_ date: Date, of e: UnsafePointer<RenderedEvent>, zoneSlot: Int, into p: UnsafeMutablePointer<UInt8>) -> Int {
-        if e.pointee.isAllDay { return DateText.write(fields(date), time: false, suffix: .none, into: p) }
-        guard zoneSlot >= 0, let zone = e.pointee.timeZone else { return DateText.write(fields(date), time: true, suffix: .none, into: p) }
-        guard let offset = memo.offset(slot: zoneSlot, zone, at: date) else {
-            return DateText.write(fields(date), time: true, suffix: .z, into: p)
+    /// Where the event's parts are in ``made``: made now unless an event showing the same was
+    /// written before.
+    private mutating func index(of e: Event) -> Int {
+        if let known = madeForUID[e.uid]?.first(where: { Self.shows(e, sameAs: made[$0].event) }) { return known }
+        let w = MemberWriter(indent: indent + 1)
+        var p = EventParts(event: e)
+        w.string("uid", e.uid, to: &p.uid)
+        w.string("title", e.title, to: &p.title)
+        w.bool("isAllDay", e.isAllDay, to: &p.details)
+        w.string("timeZone", JSONOutput.zoneName(of: e), to: &p.details)
+        w.string("location", e.location, to: &p.details)
+        w.string("notes", e.notes, to: &p.details)
+        w.string("url", e.url?.absoluteString, to: &p.details)
+        w.string("status", e.status.rawValue, to: &p.details)
+        w.array("alarms", e.alarms, to: &p.people) { a, inner, out in
+            let offset = a.relativeDuration ?? a.relativeOffset.map { ICalDuration(exactly: $0) }
+            inner.string("action", a.action.rawValue.lowercased(), to: &out)
+            inner.string("offset", offset?.description, to: &out)
+            inner.string("relatedTo", offset == nil ? nil : a.relatedTo.rawValue, to: &out)
+            inner.string("date", a.absoluteDate.map(DateText.utc), to: &out)
         }
-        return DateText.write(fields(date.addingTimeInterval(TimeInterval(offset))), time: true, suffix: .offset(offset), into: p)
+        if let organizer = e.organizer {
+            w.object("organizer", to: &p.people) { inner, out in Self.participant(organizer, inner, &out) }
+        } else {
+            w.string("organizer", nil, to: &p.people)
+        }
+        w.array("attendees", e.attendees, to: &p.people) { a, inner, out in Self.participant(a, inner, &out) }
+        made.append(p)
+        madeForUID[e.uid, default: []].append(made.count - 1)
+        return made.count - 1
     }
 
-    /// ``utcComponents(_:)``, the calendar day computed only when it is not the last one's.
-    private mutating func fields(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-        let t = Int(date.timeIntervalSince1970.rounded(.down))
-        var days = t / 86_400
-        var seconds = t % 86_400
-        if seconds < 0 { seconds += 86_400; days -= 1 }
-        if days != lastDay.number {
-            let c = utcComponents(date)
-            lastDay = (days, c.year, c.month, c.day)
+    /// The two events are written alike by ``parts(of:)``: equal in every field it shows (the
+    /// zone compared by the name it writes).
+    private static func shows(_ a: Event, sameAs b: Event) -> Bool {
+        a.uid == b.uid && a.title == b.title && a.isAllDay == b.isAllDay && JSONOutput.zoneName(of: a) == JSONOutput.zoneName(of: b)
+            && a.location == b.location && a.notes == b.notes && a.url == b.url && a.status == b.status && a.alarms == b.alarms
+            && a.organizer == b.organizer && a.attendees == b.attendees
+    }
+
+    private static func participant(_ p: Participant, _ w: MemberWriter, _ out: inout [UInt8]) {
+        w.string("name", p.name, to: &out)
+        w.string("email", p.email, to: &out)
+        w.string("url", p.url, to: &out)
+        w.string("role", p.role.rawValue, to: &out)
+        w.string("status", p.status.rawValue, to: &out)
+        w.string("type", p.type.rawValue, to: &out)
+        if let rsvp = p.rsvp { w.bool("rsvp", rsvp, to: &out) } else { w.string("rsvp", nil, to: &out) }
+    }
+
+    /// Writes `"key": value,` lines at one indentation, in the layout of ``JSONValue/rendered()``;
+    /// an object or array it writes drops the comma of its own last member.
+    private struct MemberWriter {
+        let indent: Int
+
+        private func key(_ key: StaticString, to out: inout [UInt8]) {
+            JSONValue.indentation(indent, to: &out)
+            out.append(UInt8(ascii: "\""))
+            key.withUTF8Buffer { out.append(contentsOf: $0) }
+            out.append(contentsOf: "\": ".utf8)
         }
-        return (lastDay.year, lastDay.month, lastDay.day, seconds / 3600, (seconds % 3600) / 60, seconds % 60)
+
+        /// A string, or null.
+        func string(_ name: StaticString, _ value: String?, to out: inout [UInt8]) {
+            key(name, to: &out)
+            if let value { JSONValue.writeString(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
+            out.append(contentsOf: ",\n".utf8)
+        }
+
+        func bool(_ name: StaticString, _ value: Bool, to out: inout [UInt8]) {
+            key(name, to: &out)
+            out.append(contentsOf: (value ? "true,\n" : "false,\n").utf8)
+        }
+
+        /// A date of the event as ``DateText/writeEventDate(_:of:to:)`` writes it.
+        func date(_ name: StaticString, _ date: Date, of event: Event, to out: inout [UInt8]) {
+            key(name, to: &out)
+            out.append(UInt8(ascii: "\""))
+            DateText.writeEventDate(date, of: event, to: &out)
+            out.append(contentsOf: "\",\n".utf8)
+        }
+
+        func day(_ name: StaticString, _ date: Date, to out: inout [UInt8]) {
+            key(name, to: &out)
+            out.append(UInt8(ascii: "\""))
+            DateText.writeDay(date, to: &out)
+            out.append(contentsOf: "\",\n".utf8)
+        }
+
+        /// An object whose members `body` writes (with the writer one level in).
+        func object(_ name: StaticString, to out: inout [UInt8], _ body: (MemberWriter, inout [UInt8]) -> Void) {
+            key(name, to: &out)
+            openObject(body, to: &out)
+            out.append(contentsOf: ",\n".utf8)
+        }
+
+        /// An array of objects, one per element, each written by `body` two levels in.
+        func array<T>(_ name: StaticString, _ items: [T], to out: inout [UInt8], _ body: (T, MemberWriter, inout [UInt8]) -> Void) {
+            key(name, to: &out)
+            if items.isEmpty {
+                out.append(contentsOf: "[],\n".utf8)
+                return
+            }
+            out.append(contentsOf: "[\n".utf8)
+            let element = MemberWriter(indent: indent + 1)
+            for (i, item) in items.enumerated() {
+                JSONValue.indentation(indent + 1, to: &out)
+                element.openObject({ w, o in body(item, w, &o) }, to: &out)
+                out.append(contentsOf: (i + 1 < items.count ? ",\n" : "\n").utf8)
+            }
+            JSONValue.indentation(indent, to: &out)
+            out.append(contentsOf: "],\n".utf8)
+        }
+
+        /// `{`, the members one level in (the last one's comma dropped), `}` at this level.
+        private func openObject(_ body: (MemberWriter, inout [UInt8]) -> Void, to out: inout [UInt8]) {
+            out.append(contentsOf: "{\n".utf8)
+            let start = out.count
+            body(MemberWriter(indent: indent + 1), &out)
+            if out.count > start {
+                out.removeLast(2)
+                out.append(0x0A)
+            }
+            JSONValue.indentation(indent, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
     }
 }

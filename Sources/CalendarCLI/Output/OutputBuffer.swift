@@ -22,9 +22,8 @@ struct OutputBuffer {
     init(threshold: Int = 1 << 20, deliver: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
         self.threshold = threshold
         self.deliver = deliver
-        // Room to start with; the bytes grow to the threshold as they are appended. (A whole
-        // piece reserved up front was a fresh 2 MB huge page for a one-week query, whose
-        // occurrences go out in blocks of their own, `append(lent:)`.)
+        // Room to start with; the bytes grow to the threshold as they are appended, so a small
+        // output does not reserve a whole piece.
         bytes.reserveCapacity(min(threshold, 64 << 10))
     }
 

@@ -102,7 +102,8 @@ struct OptionSpec: Sendable, Hashable {
     static let help = OptionSpec.flag("help", short: "h", help: "Show help information.")
     static let store = OptionSpec.option(
         "store", value: "PATH",
-        help: "The store file. Default: $ICALKIT_STORE, else $XDG_DATA_HOME/icalkit/store.sqlite (~/.local/share/icalkit/store.sqlite).")
+        help: "The store file. Default: $ICALKIT_STORE, else $XDG_DATA_HOME/icalkit/store.sqlite (~/.local/share/icalkit/store.sqlite). "
+            + "With ICALKIT_DEBUG=1, a query that could not update the store's occurrence index says why on stderr.")
     static let version = OptionSpec.flag("version", help: "Show the version.")
 
     /// `--out` or `-o, --out`, as in help and error messages.

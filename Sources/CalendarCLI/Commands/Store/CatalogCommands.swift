@@ -17,7 +17,7 @@ enum CatalogCommands {
             throw CLIError.failure("jCal output (--format jcal) is not implemented yet")
         }
         let progress = ProgressBar(io: io, quiet: args.has("quiet"))
-        let pieces: [[UInt8]] = try StoreAccess.with(invocation) { store in
+        let pieces: [[UInt8]] = try StoreAccess.with(invocation, reading: true) { store in
             let titles = try StoreAccess.calendarTitles(invocation) ?? store.calendars().map(\.title)
             var seen: Set<String> = []
             let unique = titles.filter { seen.insert($0).inserted }
@@ -82,7 +82,7 @@ enum CatalogCommands {
 
     static func list(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
         let io = invocation.io
-        let calendars: [EventCalendar] = try StoreAccess.with(invocation) { try $0.calendars() }
+        let calendars: [EventCalendar] = try StoreAccess.with(invocation, reading: true) { try $0.calendars() }
         if invocation.arguments.value(StoreCommands.calendarFormat) == "json" {
             try io.print(JSONValue.object([
                 ("schemaVersion", .int(JSONOutput.schemaVersion)),
@@ -143,7 +143,7 @@ enum CatalogCommands {
         guard let since = Int64(text), since >= 0 else {
             throw invocation.usageError("Invalid token '\(text)' for '--since': expected a whole number such as 0 or the token of an earlier `changes` output")
         }
-        let (token, changes) = try StoreAccess.with(invocation) { try $0.changes(since: since) }
+        let (token, changes) = try StoreAccess.with(invocation, reading: true) { try $0.changes(since: since) }
         if args.value(StoreCommands.changesFormat) == "json" {
             try io.print(JSONValue.object([
                 ("schemaVersion", .int(JSONOutput.schemaVersion)),

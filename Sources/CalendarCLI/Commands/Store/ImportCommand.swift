@@ -61,7 +61,7 @@ enum ImportCommand {
         }
         let store: EventStore
         do {
-            store = try dryRun ? StoreAccess.open(invocation) : StoreAccess.openForImport(invocation)
+            store = try StoreAccess.open(invocation)
         } catch {
             if case .success(let started)? = first { started.read.cancel() }
             throw error
@@ -69,9 +69,6 @@ enum ImportCommand {
         defer { StoreAccess.close(store, io: io) }
         let progress = ProgressBar(io: io, quiet: args.has("quiet"))
         var outcomes: [FileOutcome] = []
-        // A new store is moved into place when closed: until then its report lines wait.
-        let reportsAfterClosing = store.isBuiltAside
-        var waitingLines: [String] = []
         for (index, path) in paths.enumerated() {
             progress.update(done: index, total: paths.count, label: "reading " + path)
             let started: StartedRead
@@ -129,30 +126,10 @@ enum ImportCommand {
             } else {
                 outcome.reports = reports
             }
-            if !json, outcome.notImported == nil {
-                if reportsAfterClosing { waitingLines.append(line(for: outcome, dryRun: dryRun) + "\n") }
-                else { try io.print(line(for: outcome, dryRun: dryRun) + "\n") }
-            }
+            if !json, outcome.notImported == nil { try io.print(line(for: outcome, dryRun: dryRun) + "\n") }
             outcomes.append(outcome)
         }
         progress.finish()
-        // A new store is moved into place here; if that fails, nothing is at the store's path
-        // (the error says where it was kept), so no file counts as imported there.
-        do {
-            try store.close()
-            for text in waitingLines { try io.print(text) }
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            io.printError("Error: \(StoreAccess.message(of: error))\n")
-            status = status.combined(with: StoreAccess.cliError(error).status)
-            if reportsAfterClosing {
-                for index in outcomes.indices where outcomes[index].notImported == nil {
-                    outcomes[index].notImported = StoreAccess.message(of: error)
-                    outcomes[index].reports = []
-                }
-            }
-        }
         if json {
             try io.print(jsonReport(outcomes, dryRun: dryRun))
         }
@@ -165,12 +142,12 @@ enum ImportCommand {
         let read: ImportPipeline.Read
     }
 
-    /// Locates `path` and starts reading it (see ``ImportPipeline/start(_:reader:source:)``).
+    /// Locates `path` and starts reading it (see ``ImportPipeline/start(source:read:)``).
     static func startReading(_ path: String, io: CLIIO) throws(CLIError) -> StartedRead {
         let file = try InputFile.locate(path, io: io)
         let reader = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: file.stem))
         let source = file.isStandardInput ? file.displayName : URL(fileURLWithPath: path).standardizedFileURL.path
-        return StartedRead(file: file, read: ImportPipeline.start(file, reader: reader, source: source))
+        return StartedRead(file: file, read: ImportPipeline.start(source: source) { handle in try file.stream(with: reader, handle) })
     }
 
     /// A path as the files it stands for: itself, or a directory's `*.ics` files, sorted.

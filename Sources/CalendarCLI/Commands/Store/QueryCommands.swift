@@ -21,14 +21,13 @@ enum QueryCommands {
         let predicate = EventPredicate(startDate: start, endDate: end, calendarTitles: StoreAccess.calendarTitles(invocation),
                                        timeZone: zone, includesCancelled: args.has("include-cancelled"))
         let format = args.value(StoreCommands.eventsFormat) ?? "table"
-        let text: String? = try StoreAccess.with(invocation) { store in
+        let text: String? = try StoreAccess.with(invocation, reading: true) { store in
             if format == "json" {
-                // Written as it is made: a long window gives a document of hundreds of MB. The
-                // store keeps each event's rendered members for the next query.
-                let rendered = try store.renderedEvents(matching: predicate, renderer: JSONOutput.occurrenceRenderer)
+                // Written as it is made: a long window gives a document of hundreds of MB.
+                let occurrences = try store.events(matching: predicate)
                 var out = io.stdoutBuffer()
-                try JSONOutput.writeEvents(rendered, wallClockZone: zone, to: &out)
-                io.keepUntilExit(rendered)
+                try JSONOutput.writeEvents(occurrences, keepOrder: true, wallClockZone: zone, to: &out)
+                io.keepUntilExit(occurrences)
                 return nil
             }
             var occurrences = try store.events(matching: predicate)
@@ -120,7 +119,7 @@ enum QueryCommands {
             kind = .all
         }
         let predicate = ReminderPredicate(kind: kind, calendarTitles: titles, timeZone: zone)
-        let found: [StoredReminder] = try StoreAccess.with(invocation) { store in
+        let found: [StoredReminder] = try StoreAccess.with(invocation, reading: true) { store in
             var found = try store.reminders(matching: predicate)
             if case .all = kind, from != nil || to != nil {
                 found = found.filter { item in

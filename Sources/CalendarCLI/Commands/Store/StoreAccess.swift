@@ -26,12 +26,12 @@ enum StoreAccess {
         try opening(invocation) { path, expander in try EventStore(path: path, expander: expander) }
     }
 
-    /// For `import`: where there is no store yet, a new one written in a file of its own and
-    /// moved into place when closed (``EventStore/buildingNew(at:expander:)``); else ``open(_:)``.
-    static func openForImport(_ invocation: Invocation) throws(CLIError) -> EventStore {
-        try opening(invocation) { path, expander in
-            try EventStore.buildingNew(at: path, expander: expander) ?? EventStore(path: path, expander: expander)
-        }
+    /// For the commands that only read: nothing is at the store's path, so there is nothing to
+    /// read (and a mistyped `--store` creates nothing). Exits 66.
+    static func requireExisting(_ invocation: Invocation) throws(CLIError) {
+        let path = path(for: invocation)
+        guard !FileManager.default.fileExists(atPath: path) else { return }
+        throw CLIError.failure("no store at \(path); import a file first", status: .noInput)
     }
 
     private static func opening(_ invocation: Invocation,
@@ -106,7 +106,9 @@ enum StoreAccess {
     }
 
     /// Runs `body` with an open store and closes it afterwards; store errors become CLI errors.
-    static func with<T>(_ invocation: Invocation, _ body: (EventStore) throws -> T) throws(CLIError) -> T {
+    /// With `reading`, a path where no store is exits 66 (``requireExisting(_:)``).
+    static func with<T>(_ invocation: Invocation, reading: Bool = false, _ body: (EventStore) throws -> T) throws(CLIError) -> T {
+        if reading { try requireExisting(invocation) }
         let store = try open(invocation)
         defer { close(store, io: invocation.io) }
         do {

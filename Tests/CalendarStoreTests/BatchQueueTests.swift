@@ -3,7 +3,7 @@ import Foundation
 import ICalConversion
 import Synchronization
 import Testing
-@testable import CalendarCLI
+@testable import CalendarStore
 
 /// The queue between import's reader and writer: batches in order, a bounded number in flight,
 /// the reader's result or error at the end, and a writer that gives up or cancels.

@@ -1,5 +1,4 @@
 import CalendarModel
-import CalendarStore
 import Foundation
 import ICalConversion
 
@@ -10,17 +9,15 @@ import ICalConversion
 /// (batches are waiting for it), else the writer does. Batches pass through a small bounded
 /// queue, so memory holds a few batches, never the file.
 ///
-/// A third thread that scanned ahead of the converting one was tried: its items, allocated on
-/// one thread and freed on another, cost more CPU time than the split saved (Bench/HISTORY.md).
-///
-/// The reader starts before the store is needed (``start(_:reader:source:)``), so that a
-/// store's opening (creating it runs every migration) and the file's first items overlap.
+/// The reader may start before the store is needed (``start(source:read:)``), so that a
+/// store's opening and the file's first items overlap. ``EventStore/importFile(at:into:options:)``
+/// runs it for a file; the CLI runs it for standard input too.
 ///
 /// Both threads call libical. That is safe in 3.0.16 as built by Debian (with pthreads): the
 /// error state (`icalerrno`) and the ring of temporary strings are per thread (pthread keys),
 /// a zone's lazily expanded observances are guarded by libical's mutex (and by VTimeZone's own
 /// lock), and each recurrence iterator, parsed value and component belongs to one thread.
-enum ImportPipeline {
+package enum ImportPipeline {
     enum Step: Sendable {
         case begin(CalendarDocument)
         case event(Event)
@@ -33,8 +30,7 @@ enum ImportPipeline {
     }
 
     /// Items per batch handed from the reader to the writer. Small, because whichever thread is
-    /// faster waits for the other's first batch at the start and for its last one at the end:
-    /// with 256 items that was about a tenth of a 2,000-item import.
+    /// faster waits for the other's first batch at the start and for its last one at the end.
     static let batchSize = 32
 
     /// Batches the queue holds before the reader waits (1,024 items at most in flight).
@@ -43,16 +39,18 @@ enum ImportPipeline {
     /// Batches waiting for the writer from which on the reader prepares the next batch's rows.
     static let writerBehindBatches = 2
 
-    /// Starts reading `file` on its own thread; its items wait in the queue (a few batches at
-    /// most) until ``Read/write(into:)`` takes them, or ``Read/cancel()`` drops them.
-    static func start(_ file: InputFile, reader: ICalendarReader, source: String) -> Read {
+    /// Starts `read` on its own thread: it reads a file, handing each calendar and item to the
+    /// handler it is given, which queues them (a few batches at most) until ``Read/write(into:)``
+    /// takes them, or ``Read/cancel()`` drops them. Each calendar's `sourceName` is `source`.
+    package static func start(source: String,
+                              read: @escaping @Sendable (_ handle: (ReadEvent) throws -> Void) throws -> ReadResult) -> Read {
         let queue = BatchQueue(capacity: queueCapacity)
         let thread = Thread {
             do {
                 var batch: [Step] = []
                 batch.reserveCapacity(batchSize)
                 var prepareHere = false
-                let result = try file.stream(with: reader) { event in
+                let result = try read { event in
                     switch event {
                     case .calendarBegan(var header):
                         header.calendar.sourceName = source
@@ -82,8 +80,8 @@ enum ImportPipeline {
         return Read(queue: queue)
     }
 
-    /// A file being read by ``start(_:reader:source:)``.
-    final class Read: Sendable {
+    /// A file being read by ``start(source:read:)``.
+    package final class Read: Sendable {
         private let queue: BatchQueue
 
         fileprivate init(queue: BatchQueue) { self.queue = queue }
@@ -92,16 +90,12 @@ enum ImportPipeline {
         /// result. On the store's error the reader still reads to the end (its batches dropped),
         /// so the file's diagnostics are all reported, as when reading came first; that error is
         /// thrown as a ``Failure``.
-        func write(into session: ImportSession) throws -> ReadResult {
+        package func write(into session: ImportSession) throws -> ReadResult {
             do {
                 while var batch = try queue.take() {
                     for index in batch.indices { try ImportPipeline.apply(&batch[index], to: session) }
-                    // The batch is freed here, where it was written. Its items were allocated by
-                    // the reader; mimalloc takes a block freed on another thread back without a
-                    // lock and hands it to the reader again. Freed by the reader instead (given
-                    // back through the queue, which glibc's malloc needed: there each such free
-                    // waited for the lock of the reader's arena), a 2,000-item import took 1-2 ms
-                    // longer (Bench/HISTORY.md, thirteenth session).
+                    // The batch is freed here, where it was written (an allocator such as
+                    // mimalloc takes a block freed on another thread back without a lock).
                     _ = consume batch
                 }
                 return try queue.waitForResult()
@@ -114,7 +108,7 @@ enum ImportPipeline {
         /// Stops the reader if it is still running (at its next batch; what it read is dropped)
         /// and waits for it to end: for a store that could not be opened, and after each write,
         /// in case the store failed before taking any item.
-        func cancel() {
+        package func cancel() {
             queue.cancel()
             _ = try? queue.waitForResult()
         }
@@ -129,8 +123,8 @@ enum ImportPipeline {
     }
 
     /// One step, written where it lies in its batch: each item is used in place, not copied out
-    /// (copying an item's row and model retained and released every reference in them, a
-    /// tenth of the writing thread), and stays in the batch, which is freed as a whole. An item
+    /// (a copy retains and releases every reference in its row and model), and stays in the
+    /// batch, which is freed as a whole. An item
     /// the reader did not prepare is moved into its ``PreparedItem`` here, which takes its place.
     fileprivate static func apply(_ step: inout Step, to session: ImportSession) throws {
         switch step {
@@ -156,92 +150,11 @@ enum ImportPipeline {
     }
 
     /// The store (or the reader) failed; what the reader found, when it could finish.
-    struct Failure: Error {
-        let error: any Error
-        let readResult: ReadResult?
+    package struct Failure: Error {
+        package let error: any Error
+        package let readResult: ReadResult?
     }
 
     /// Thrown inside the reader once its read was cancelled.
     struct Cancelled: Error {}
-}
-
-/// A bounded queue of batches between one producer thread and one consumer, with the
-/// producer's final result; a consumer that gave up lets the producer run to its end.
-final class BatchQueue: @unchecked Sendable {
-    private let condition = NSCondition()
-    private let capacity: Int
-    private var batches: [[ImportPipeline.Step]] = []
-    private var outcome: Result<ReadResult, any Error>?
-    private var discarding = false
-    private var cancelled = false
-
-    init(capacity: Int) { self.capacity = capacity }
-
-    /// Producer: waits while the queue is full; drops the batch once the consumer gave up.
-    /// Throws ``ImportPipeline/Cancelled`` once the read was cancelled.
-    func put(_ batch: consuming [ImportPipeline.Step]) throws(ImportPipeline.Cancelled) {
-        condition.lock()
-        defer { condition.unlock() }
-        while batches.count >= capacity && !discarding { condition.wait() }
-        if cancelled { throw ImportPipeline.Cancelled() }
-        if !discarding && !batch.isEmpty { batches.append(consume batch) }
-        condition.broadcast()
-    }
-
-    /// Batches put and not yet taken.
-    var waitingBatches: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return batches.count
-    }
-
-    /// Producer: done (the reader's result or its error).
-    func finish(_ result: Result<ReadResult, any Error>) {
-        condition.lock()
-        outcome = result
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Consumer: the next batch; nil when the producer finished and everything was taken.
-    /// Throws the producer's error.
-    func take() throws -> [ImportPipeline.Step]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while batches.isEmpty && outcome == nil { condition.wait() }
-        if !batches.isEmpty {
-            condition.broadcast()
-            return batches.removeFirst()
-        }
-        if case .failure(let error)? = outcome { throw error }
-        return nil
-    }
-
-    /// Consumer: takes nothing more; the producer's batches are dropped from now on.
-    func discardFromNowOn() {
-        condition.lock()
-        discarding = true
-        batches.removeAll()
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Consumer: nothing will be taken, and the producer should stop reading: its next `put`
-    /// throws.
-    func cancel() {
-        condition.lock()
-        discarding = true
-        cancelled = true
-        batches.removeAll()
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Waits for the producer to finish; its result or error.
-    func waitForResult() throws -> ReadResult {
-        condition.lock()
-        defer { condition.unlock() }
-        while outcome == nil { condition.wait() }
-        return try outcome!.get()
-    }
 }

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The SQL of the store's tables that hold calendar data, each written once, for the
+/// migrations (``Migrations``) to use. The derived occurrence index is
+/// ``OccurrenceIndex/schemaSQL``. Every time is unix seconds.
+enum Schema {
+    static let calendarsSQL = """
+        CREATE TABLE calendars (
+            id                  INTEGER PRIMARY KEY,
+            title               TEXT NOT NULL UNIQUE,
+            color               TEXT,
+            description         TEXT,
+            read_only           INTEGER NOT NULL DEFAULT 0,
+            source              TEXT,             -- file path or URL it was imported from
+            product_id          TEXT,             -- PRODID
+            default_tzid        TEXT,             -- X-WR-TIMEZONE
+            is_default_events   INTEGER NOT NULL DEFAULT 0,
+            is_default_reminders INTEGER NOT NULL DEFAULT 0,
+            extra_properties    TEXT NOT NULL DEFAULT '[]',   -- JSON array of content lines
+            extra_components    TEXT NOT NULL DEFAULT '[]'    -- JSON array of component texts
+        );
+        CREATE UNIQUE INDEX calendars_default_events ON calendars(is_default_events) WHERE is_default_events = 1;
+        CREATE UNIQUE INDEX calendars_default_reminders ON calendars(is_default_reminders) WHERE is_default_reminders = 1;
+        CREATE TABLE calendar_time_zones (
+            calendar_id INTEGER NOT NULL REFERENCES calendars(id) ON DELETE CASCADE,
+            tzid        TEXT NOT NULL,
+            text        TEXT NOT NULL,            -- the VTIMEZONE as read
+            PRIMARY KEY (calendar_id, tzid)
+        ) WITHOUT ROWID;
+
+        """
+
+    /// The items table under `name`, its model column of type `model` (version 1: JSON text).
+    static func itemsTableSQL(name: String, model: String) -> String {
+        """
+        CREATE TABLE \(name) (
+            id              INTEGER PRIMARY KEY,
+            calendar_id     INTEGER NOT NULL REFERENCES calendars(id) ON DELETE CASCADE,
+            uid             TEXT NOT NULL,
+            recurrence_id   REAL,                 -- RECURRENCE-ID, unix seconds; NULL for a master
+            kind            TEXT NOT NULL CHECK (kind IN ('event', 'reminder')),
+            model           \(model) NOT NULL,        -- the Event/Reminder, see ItemCodec
+            source_text     TEXT,                 -- original iCalendar text; NULL once edited
+            sequence        INTEGER NOT NULL DEFAULT 0,
+            last_modified   REAL,
+            dtstamp         REAL,
+            first_start     REAL,                 -- events: earliest instance start
+            last_end        REAL,                 -- events: latest instance end; NULL = open-ended
+            due             REAL,                 -- reminders
+            completion_date REAL,                 -- reminders
+            completed       INTEGER NOT NULL DEFAULT 0
+        );
+
+        """
+    }
+
+    /// An item by calendar, UID and RECURRENCE-ID; events by the span their instances reach.
+    static let itemKeysSQL = """
+        CREATE UNIQUE INDEX items_key ON items(calendar_id, uid, coalesce(recurrence_id, 'master'));
+        CREATE INDEX items_window ON items(kind, last_end, first_start);
+
+        """
+
+    /// Reminders by due date and by completion date (partial indexes: event rows stay out).
+    static let reminderIndexesSQL = """
+        CREATE INDEX items_due ON items(completed, due) WHERE kind = 'reminder';
+        CREATE INDEX items_completion ON items(completed, completion_date) WHERE kind = 'reminder';
+
+        """
+
+    static let changesSQL = """
+        CREATE TABLE changes (
+            token    INTEGER PRIMARY KEY AUTOINCREMENT,
+            calendar TEXT NOT NULL,
+            uid      TEXT NOT NULL,
+            change   TEXT NOT NULL CHECK (change IN ('added', 'updated', 'deleted'))
+        );
+
+        """
+
+    /// Version 11: each calendar's stable identifier (``EventCalendar/calendarIdentifier``, a
+    /// UUID kept through renames); the store's calendars are given theirs by the migration.
+    static let calendarIdentifierSQL = """
+        ALTER TABLE calendars ADD COLUMN identifier TEXT;
+        CREATE UNIQUE INDEX calendars_identifier ON calendars(identifier);
+
+        """
+
+    /// A new calendar identifier.
+    static func newCalendarIdentifier() -> String { UUID().uuidString }
+}
