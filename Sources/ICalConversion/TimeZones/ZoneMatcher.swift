@@ -1,0 +1,103 @@
+import Foundation
+import ICalCore
+
+/// Finds the tz database zone whose offsets and transition instants agree with a VTIMEZONE
+/// that a TZID does not name (Outlook's `(UTC+10:00) Canberra, Melbourne, Sydney` or
+/// `Customized Time Zone`, any custom TZID), and compares a VTIMEZONE with a zone.
+///
+/// Agreement is checked over the years the definition's onsets cover, near the present: its
+/// span (``VTimeZone/span``) from two years before this one to ten years ahead, or the twelve
+/// years at the end of the span nearest to them. (Producers such as Outlook write the rules in
+/// force when they export, from 1601 on; a zone whose rules changed since is matched by the
+/// present rules, and the tz database gives its past.) The zones whose offsets agree with the definition at two
+/// instants half a year apart are compared in full: at weekly samples, and on either side of
+/// each of the definition's transitions.
+///
+/// Among agreeing zones the first by: the TZID's own candidates (the zone ICU's CLDR table
+/// maps a Windows name to, X-LIC-LOCATION, a tz id spelled with other separators); a zone
+/// whose city the TZID mentions; a zone CLDR names first (territory `001`) for its Windows
+/// zone; the Windows zone with most tz database zones; the id.
+enum ZoneMatcher {
+    /// The tz database id whose zone agrees with `vtz`, or nil.
+    static func match(_ vtz: VTimeZone, tzid: String, preferring preferred: [String]) -> String? {
+        guard let window = comparisonWindow(vtz.span) else { return nil }
+        let profile = OffsetProfile(window, offset: vtz.utcOffset(atUTC:))
+        for id in preferred {
+            if let zone = TimeZone(identifier: id), profile.firstDisagreement(with: offset(of: zone)) == nil { return id }
+        }
+        let probes = [window.lowerBound, min(window.upperBound, window.lowerBound + 182 * 86_400)]
+        let expected = probes.map { vtz.utcOffset(atUTC: $0) }
+        let agreeing = knownZones.filter { candidate in
+            zip(probes, expected).allSatisfy { offset(of: candidate.zone)($0) == $1 }
+                && profile.firstDisagreement(with: offset(of: candidate.zone)) == nil
+        }
+        let lowered = tzid.lowercased()
+        return agreeing.min { rank($0, lowered) < rank($1, lowered) }?.id
+    }
+
+    /// The first instant in `window` (inside the definition's span) where `vtz` and `zone`
+    /// give different offsets: the instant, the definition's offset, the zone's.
+    static func firstDisagreement(_ vtz: VTimeZone, _ zone: TimeZone, within window: ClosedRange<Int>)
+        -> (instant: Int, file: Int, tzdb: Int)? {
+        guard let inside = clamped(window, to: vtz.span) else { return nil }
+        return OffsetProfile(inside, offset: vtz.utcOffset(atUTC:)).firstDisagreement(with: offset(of: zone))
+    }
+
+    /// The UTC seconds of a calendar year: 1 January 00:00:00 through 31 December 23:59:59.
+    static func year(_ y: Int) -> ClosedRange<Int> {
+        DateTimeValue(year: y, month: 1, day: 1).secondsAsUTC...(DateTimeValue(year: y + 1, month: 1, day: 1).secondsAsUTC - 1)
+    }
+
+    /// The instants to compare a definition with a zone over, see the type's comment.
+    static func comparisonWindow(_ span: ClosedRange<Int>) -> ClosedRange<Int>? {
+        let now = DateTimeValue(secondsAsUTC: Int(Date().timeIntervalSince1970)).year
+        let spanFirst = span.lowerBound == Int.min ? now - 2 : DateTimeValue(secondsAsUTC: span.lowerBound).year
+        let spanLast = span.upperBound == Int.max ? now + 10 : DateTimeValue(secondsAsUTC: span.upperBound).year
+        var first = max(spanFirst, now - 2), last = min(spanLast, now + 10)
+        if first > last {
+            if spanLast < now { (first, last) = (max(spanFirst, spanLast - 12), spanLast) }
+            else { (first, last) = (spanFirst, min(spanLast, spanFirst + 12)) }
+        }
+        return clamped(year(first).lowerBound...year(last).upperBound, to: span)
+    }
+
+    /// `window` within the instants a definition with `span` speaks for: from a day after its
+    /// first onset (onsets are wall-clock times, at most a day from UTC) to its last.
+    private static func clamped(_ window: ClosedRange<Int>, to span: ClosedRange<Int>) -> ClosedRange<Int>? {
+        let from = max(window.lowerBound, span.lowerBound == Int.min ? Int.min : span.lowerBound + 86_400)
+        let to = min(window.upperBound, span.upperBound)
+        return from <= to ? from...to : nil
+    }
+
+    private static func offset(of zone: TimeZone) -> (Int) -> Int {
+        { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
+    }
+
+    private struct Candidate {
+        let id: String
+        let zone: TimeZone
+    }
+
+    /// Every zone Foundation knows, made once (the candidates of every match).
+    private static let knownZones: [Candidate] = TimeZone.knownTimeZoneIdentifiers.compactMap { id in
+        TimeZone(identifier: id).map { Candidate(id: id, zone: $0) }
+    }
+
+    /// How many known zones CLDR maps to each Windows zone name.
+    private static let windowsZoneSizes: [String: Int] = {
+        var sizes: [String: Int] = [:]
+        for candidate in knownZones {
+            if let windows = ZoneResolver.windowsName(for: candidate.id) { sizes[windows, default: 0] += 1 }
+        }
+        return sizes
+    }()
+
+    /// Smaller is better, see the type's comment (the TZID's own candidates were tried first).
+    private static func rank(_ candidate: Candidate, _ loweredTZID: String) -> (Int, Int, Int, String) {
+        let city = candidate.id.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ").lowercased() } ?? ""
+        let mentioned = !city.isEmpty && loweredTZID.contains(city)
+        let windows = ZoneResolver.windowsName(for: candidate.id)
+        let first = windows.flatMap { ZoneResolver.windowsToIANA($0) } == candidate.id
+        return (mentioned ? 0 : 1, first ? 0 : 1, -(windows.flatMap { windowsZoneSizes[$0] } ?? 0), candidate.id)
+    }
+}
