@@ -177,9 +177,11 @@ extension EventStore {
         for (i, id) in itemIDs.enumerated() where result[i] == nil {
             guard let event = try storedEvent(id: id, db) else { continue }
             let made = RenderedEvent(event, renderer: renderer)
-            // A zone that its identifier does not give back (a fixed offset made for a custom
-            // VTIMEZONE, say) is rendered again by each query instead.
-            if made.timeZone.map({ TimeZone(identifier: $0.identifier) == $0 }) ?? true { fresh.append((id, made)) }
+            // A zone that its identifier does not give back, or a VTIMEZONE's own offsets
+            // (``Event/definedTimeZone``), is rendered again by each query instead.
+            if made.definedTimeZone == nil, made.timeZone.map({ TimeZone(identifier: $0.identifier) == $0 }) ?? true {
+                fresh.append((id, made))
+            }
             result[i] = made
         }
         return result

@@ -9,6 +9,8 @@ public struct RenderedEvent: Sendable {
     public let timeZone: TimeZone?
     /// `timeZone`'s identifier, read once.
     public let timeZoneIdentifier: String?
+    /// ``Event/definedTimeZone``: the offsets of a VTIMEZONE no tz database zone agrees with.
+    public private(set) var definedTimeZone: DefinedTimeZone? = nil
     /// The RECURRENCE-ID was a DATE.
     public let occurrenceDateIsAllDay: Bool
     public let isCanceled: Bool
@@ -38,12 +40,15 @@ public struct RenderedEvent: Sendable {
         self.init(uid: event.uid, isAllDay: event.isAllDay, timeZone: event.timeZone,
                   occurrenceDateIsAllDay: event.occurrenceDateIsAllDay, isCanceled: event.status == .canceled,
                   bytes: renderer.render(event))
+        definedTimeZone = event.definedTimeZone
     }
 
     /// The same event with its bytes in an array of their own (not a slice of a larger one).
     func withOwnBytes() -> RenderedEvent {
-        RenderedEvent(uid: uid, isAllDay: isAllDay, timeZone: timeZone, timeZoneIdentifier: timeZoneIdentifier,
-                      occurrenceDateIsAllDay: occurrenceDateIsAllDay, isCanceled: isCanceled, bytes: Array(bytes)[...])
+        var copy = RenderedEvent(uid: uid, isAllDay: isAllDay, timeZone: timeZone, timeZoneIdentifier: timeZoneIdentifier,
+                                 occurrenceDateIsAllDay: occurrenceDateIsAllDay, isCanceled: isCanceled, bytes: Array(bytes)[...])
+        copy.definedTimeZone = definedTimeZone
+        return copy
     }
 
     /// Floating and all-day events: their times are wall clock, placed in a query's zone.

@@ -358,6 +358,7 @@ enum JSONOutput {
     /// The IANA id, `UTC`, or nil for floating and all-day events.
     static func zoneName(of e: Event) -> String? {
         guard !e.isAllDay, let zone = e.timeZone else { return nil }
+        if let defined = e.definedTimeZone { return defined.tzid }
         return DateText.isUTC(zone) ? "UTC" : zone.identifier
     }
 
@@ -369,6 +370,9 @@ enum JSONOutput {
     private static func recurrenceDate(_ r: RecurrenceDate, of e: Event) -> JSONValue {
         if r.isDateOnly { return .string(DateText.day(r.date)) }
         if r.isFloating { return .string(DateText.wallClock(r.date)) }
+        if let defined = e.definedTimeZone {
+            return .string(DateText.text { DateText.writeRFC3339(r.date, offset: defined.secondsFromGMT(at: r.date), to: &$0) })
+        }
         return .string(DateText.rfc3339(r.date, in: e.timeZone ?? .gmt))
     }
 

@@ -116,6 +116,10 @@ struct OccurrenceJSONWriter {
     /// wall clock for floating ones, else RFC 3339 with the zone's offset at that instant.
     private mutating func eventDate(_ date: Date, of e: UnsafePointer<RenderedEvent>, zoneSlot: Int, into p: UnsafeMutablePointer<UInt8>) -> Int {
         if e.pointee.isAllDay { return DateText.write(fields(date), time: false, suffix: .none, into: p) }
+        if let defined = e.pointee.definedTimeZone {
+            let offset = defined.secondsFromGMT(at: date)
+            return DateText.write(fields(date.addingTimeInterval(TimeInterval(offset))), time: true, suffix: .offset(offset), into: p)
+        }
         guard zoneSlot >= 0, let zone = e.pointee.timeZone else { return DateText.write(fields(date), time: true, suffix: .none, into: p) }
         guard let offset = memo.offset(slot: zoneSlot, zone, at: date) else {
             return DateText.write(fields(date), time: true, suffix: .z, into: p)

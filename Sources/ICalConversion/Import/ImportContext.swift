@@ -23,6 +23,8 @@ final class ImportContext {
     private var reportedDisagreements: Set<String> = []
     /// The years in which each TZID's VTIMEZONE was compared with its tz database zone.
     private var comparedYears: [String: Set<Int>] = [:]
+    /// The offset tables of the VTIMEZONEs no tz database zone agrees with, made once per TZID.
+    private var definedZones: [String: DefinedTimeZone] = [:]
 
     init(options: ConversionOptions, fileName: String?, resolver: ZoneResolver, calendarZoneID: String?) {
         self.options = options
@@ -91,6 +93,16 @@ extension ImportContext {
             return TimeReading(date: zone.date(forLocal: wall), wall: wall, zone: zone, tzid: calendarZoneID)
         }
         return TimeReading(date: Date(timeIntervalSince1970: TimeInterval(wall.secondsAsUTC)), wall: wall)
+    }
+
+    /// The offsets an event in `zone` shows: the VTIMEZONE's own when it is a definition no tz
+    /// database zone agrees with (see ``DefinedTimeZone``), else nil (its Foundation zone says).
+    func definedTimeZone(of zone: ResolvedZone?) -> DefinedTimeZone? {
+        guard let zone, zone.origin == .definition, case .vtimezone(let vtz) = zone.rules else { return nil }
+        if let made = definedZones[zone.tzid] { return made }
+        let made = DefinedTimeZone(vtz, tzid: zone.tzid)
+        definedZones[zone.tzid] = made
+        return made
     }
 
     /// Says once per TZID that its VTIMEZONE was matched to a tz database zone, and compares

@@ -21,17 +21,4 @@ struct OffsetProfile {
             changes.append((hi, a.offset, offset(hi)))
         }
     }
-
-    /// The earliest instant, among the samples and either side of each change, where `other`
-    /// gives another offset: the instant, this profile's offset there, `other`'s.
-    func firstDisagreement(with other: (Int) -> Int) -> (instant: Int, file: Int, tzdb: Int)? {
-        var points = samples
-        for c in changes { points += [(c.instant - 1, c.before), (c.instant, c.after)] }
-        points.sort { $0.instant < $1.instant }
-        for p in points {
-            let o = other(p.instant)
-            if o != p.offset { return (p.instant, p.offset, o) }
-        }
-        return nil
-    }
 }

@@ -76,7 +76,9 @@ public struct ResolvedZone: Sendable {
         return DateTimeValue(secondsAsUTC: t + utcOffset(atUTC: t))
     }
 
-    /// A Foundation zone for display: the IANA zone when known, else a fixed offset.
+    /// A Foundation zone for the event: the IANA zone when known, else the fixed offset at
+    /// `date` (Foundation cannot carry a VTIMEZONE's rules: output takes such an event's
+    /// offsets from its ``DefinedTimeZone``).
     public func foundationZone(near date: Date) -> TimeZone? {
         if let ianaZone { return ianaZone }
         return TimeZone(secondsFromGMT: utcOffset(atUTC: Int(date.timeIntervalSince1970)))

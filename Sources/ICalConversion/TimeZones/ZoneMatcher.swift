@@ -9,9 +9,9 @@ import ICalCore
 /// span (``VTimeZone/span``) from two years before this one to ten years ahead, or the twelve
 /// years at the end of the span nearest to them. (Producers such as Outlook write the rules in
 /// force when they export, from 1601 on; a zone whose rules changed since is matched by the
-/// present rules, and the tz database gives its past.) The zones whose offsets agree with the definition at two
-/// instants half a year apart are compared in full: at weekly samples, and on either side of
-/// each of the definition's transitions.
+/// present rules, and the tz database gives its past.) The zones whose offsets agree with the
+/// definition at two instants half a year apart are compared in full
+/// (``firstDisagreement(_:_:within:)``).
 ///
 /// Among agreeing zones the first by: the TZID's own candidates (the zone ICU's CLDR table
 /// maps a Windows name to, X-LIC-LOCATION, a tz id spelled with other separators); a zone
@@ -21,26 +21,40 @@ enum ZoneMatcher {
     /// The tz database id whose zone agrees with `vtz`, or nil.
     static func match(_ vtz: VTimeZone, tzid: String, preferring preferred: [String]) -> String? {
         guard let window = comparisonWindow(vtz.span) else { return nil }
-        let profile = OffsetProfile(window, offset: vtz.utcOffset(atUTC:))
         for id in preferred {
-            if let zone = TimeZone(identifier: id), profile.firstDisagreement(with: offset(of: zone)) == nil { return id }
+            if let zone = TimeZone(identifier: id), firstDisagreement(vtz, zone, within: window) == nil { return id }
         }
         let probes = [window.lowerBound, min(window.upperBound, window.lowerBound + 182 * 86_400)]
         let expected = probes.map { vtz.utcOffset(atUTC: $0) }
         let agreeing = knownZones.filter { candidate in
-            zip(probes, expected).allSatisfy { offset(of: candidate.zone)($0) == $1 }
-                && profile.firstDisagreement(with: offset(of: candidate.zone)) == nil
+            zip(probes, expected).allSatisfy { offset(candidate.zone, $0) == $1 }
+                && firstDisagreement(vtz, candidate.zone, within: window) == nil
         }
         let lowered = tzid.lowercased()
         return agreeing.min { rank($0, lowered) < rank($1, lowered) }?.id
     }
 
-    /// The first instant in `window` (inside the definition's span) where `vtz` and `zone`
-    /// give different offsets: the instant, the definition's offset, the zone's.
+    /// The first instant in `window` (inside the definition's span) found where `vtz` and
+    /// `zone` give different offsets: the instant, the definition's offset, the zone's.
+    ///
+    /// Compared at either side of each of the zone's transitions and at most 61 days apart
+    /// between them: a definition whose transitions fall at other instants differs on one side
+    /// of the zone's, and one with a period the zone lacks differs inside a steady stretch.
     static func firstDisagreement(_ vtz: VTimeZone, _ zone: TimeZone, within window: ClosedRange<Int>)
         -> (instant: Int, file: Int, tzdb: Int)? {
         guard let inside = clamped(window, to: vtz.span) else { return nil }
-        return OffsetProfile(inside, offset: vtz.utcOffset(atUTC:)).firstDisagreement(with: offset(of: zone))
+        var from = inside.lowerBound
+        while true {
+            let next = zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: TimeInterval(from)))
+                .map { Int($0.timeIntervalSince1970.rounded(.down)) }
+            let end = min(next.map { max($0, from + 1) } ?? Int.max, inside.upperBound + 1)
+            for t in Array(stride(from: from, to: end, by: 61 * 86_400)) + [end - 1] {
+                let file = vtz.utcOffset(atUTC: t), tzdb = offset(zone, t)
+                if file != tzdb { return (t, file, tzdb) }
+            }
+            if end > inside.upperBound { return nil }
+            from = end
+        }
     }
 
     /// The UTC seconds of a calendar year: 1 January 00:00:00 through 31 December 23:59:59.
@@ -69,8 +83,8 @@ enum ZoneMatcher {
         return from <= to ? from...to : nil
     }
 
-    private static func offset(of zone: TimeZone) -> (Int) -> Int {
-        { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
+    private static func offset(_ zone: TimeZone, _ t: Int) -> Int {
+        zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t)))
     }
 
     private struct Candidate {
