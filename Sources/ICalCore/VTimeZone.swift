@@ -12,8 +12,9 @@ public final class VTimeZone: Sendable {
     public let location: String?
     /// The onsets the definition covers, as wall-clock seconds read as UTC: from its earliest
     /// DTSTART to its last onset (the latest DTSTART, RDATE or UNTIL; a rule with COUNT taken
-    /// as one onset a year), `Int.max` when a rule has neither UNTIL nor COUNT. Outside it,
-    /// RFC 5545 §3.6.5 does not say what the zone's offset is.
+    /// as one onset a year), `Int.max` when a rule has neither UNTIL nor COUNT or when every
+    /// observance has the same TZOFFSETTO (a zone without changes: its one offset holds on).
+    /// Outside it, RFC 5545 §3.6.5 does not say what the zone's offset is.
     public let span: ClosedRange<Int>
     /// Observances whose yearly rule ``ZoneRuleUnroller`` wrote out before the horizon.
     let unrolledObservances: Int
@@ -126,6 +127,7 @@ public final class VTimeZone: Sendable {
     /// ``span`` of a VTIMEZONE component, read before ``ZoneRuleUnroller`` adds RDATEs to it.
     private static func onsetSpan(_ vtz: OpaquePointer) -> ClosedRange<Int> {
         var first = Int.max, last = Int.min
+        var offsets: Set<Int32> = []
         func onset(_ t: icaltimetype) {
             guard icaltime_is_null_time(t) == 0 else { return }
             let s = DateTimeValue(t).secondsAsUTC
@@ -137,6 +139,7 @@ public final class VTimeZone: Sendable {
             while let obs = c {
                 let start = icalcomponent_get_dtstart(obs)
                 onset(start)
+                if let to = icalcomponent_get_first_property(obs, ICAL_TZOFFSETTO_PROPERTY) { offsets.insert(icalproperty_get_tzoffsetto(to)) }
                 var p = icalcomponent_get_first_property(obs, ICAL_RDATE_PROPERTY)
                 while let prop = p {
                     onset(icalproperty_get_rdate(prop).time)
@@ -160,7 +163,7 @@ public final class VTimeZone: Sendable {
             }
         }
         guard first != Int.max else { return Int.min...Int.max }
-        return first...max(first, last)
+        return first...(offsets.count == 1 ? Int.max : max(first, last))
     }
 
     private static func xProperty(_ comp: OpaquePointer, _ name: String) -> OpaquePointer? {

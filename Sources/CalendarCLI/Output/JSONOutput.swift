@@ -10,7 +10,8 @@ import Foundation
 /// - `start`, `end`: RFC 3339 with the event's own offset for zoned times
 ///   (`2026-03-02T09:00:00+01:00`), `Z` for UTC, `YYYY-MM-DDTHH:MM:SS` for floating times,
 ///   `YYYY-MM-DD` for all-day (end exclusive);
-/// - `isAllDay` (bool); `timeZone`: IANA id, `"UTC"`, or null for floating and all-day;
+/// - `isAllDay` (bool); `timeZone`: IANA id, `"UTC"`, the TZID of a VTIMEZONE no tz database
+///   zone agrees with (``Event/definedTimeZone``), or null for floating and all-day;
 /// - `location`, `notes`, `url`: string or null;
 /// - `status`: `none`, `confirmed`, `tentative` or `canceled`;
 /// - `recurring` (bool): part of a series;

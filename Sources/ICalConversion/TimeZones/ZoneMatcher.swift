@@ -9,14 +9,14 @@ import ICalCore
 /// span (``VTimeZone/span``) from two years before this one to ten years ahead, or the twelve
 /// years at the end of the span nearest to them. (Producers such as Outlook write the rules in
 /// force when they export, from 1601 on; a zone whose rules changed since is matched by the
-/// present rules, and the tz database gives its past.) The zones whose offsets agree with the
-/// definition at two instants half a year apart are compared in full
-/// (``firstDisagreement(_:_:within:)``).
+/// present rules, and the tz database gives its past.) The candidates are the zones ICU lists
+/// for the definition's offsets at two instants half a year apart as their standard offset;
+/// those that give these offsets there are compared in full (``firstDisagreement(_:_:within:)``).
 ///
 /// Among agreeing zones the first by: the TZID's own candidates (the zone ICU's CLDR table
 /// maps a Windows name to, X-LIC-LOCATION, a tz id spelled with other separators); a zone
 /// whose city the TZID mentions; a zone CLDR names first (territory `001`) for its Windows
-/// zone; the Windows zone with most tz database zones; the id.
+/// zone; the Windows zone with most zones among the candidates; the id.
 enum ZoneMatcher {
     /// The tz database id whose zone agrees with `vtz`, or nil.
     static func match(_ vtz: VTimeZone, tzid: String, preferring preferred: [String]) -> String? {
@@ -24,14 +24,21 @@ enum ZoneMatcher {
         for id in preferred {
             if let zone = TimeZone(identifier: id), firstDisagreement(vtz, zone, within: window) == nil { return id }
         }
+        // Candidates: the zones whose standard offset is one of the definition's offsets at
+        // two instants half a year apart, that give those offsets there.
         let probes = [window.lowerBound, min(window.upperBound, window.lowerBound + 182 * 86_400)]
         let expected = probes.map { vtz.utcOffset(atUTC: $0) }
-        let agreeing = knownZones.filter { candidate in
-            zip(probes, expected).allSatisfy { offset(candidate.zone, $0) == $1 }
-                && firstDisagreement(vtz, candidate.zone, within: window) == nil
+        let candidates = Set(expected).sorted().flatMap { ZoneResolver.zones(withStandardOffset: $0) }
+        let agreeing = candidates.compactMap { id -> (id: String, windows: String?)? in
+            guard let zone = TimeZone(identifier: id), zip(probes, expected).allSatisfy({ offset(zone, $0) == $1 }),
+                  firstDisagreement(vtz, zone, within: window) == nil else { return nil }
+            return (id, ZoneResolver.windowsName(for: id))
         }
+        // How many zones of the candidates' offsets CLDR maps to each Windows zone name.
+        var sizes: [String: Int] = [:]
+        for id in candidates { if let w = ZoneResolver.windowsName(for: id) { sizes[w, default: 0] += 1 } }
         let lowered = tzid.lowercased()
-        return agreeing.min { rank($0, lowered) < rank($1, lowered) }?.id
+        return agreeing.min { rank($0, sizes, lowered) < rank($1, sizes, lowered) }?.id
     }
 
     /// The first instant in `window` (inside the definition's span) found where `vtz` and
@@ -87,31 +94,12 @@ enum ZoneMatcher {
         zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t)))
     }
 
-    private struct Candidate {
-        let id: String
-        let zone: TimeZone
-    }
-
-    /// Every zone Foundation knows, made once (the candidates of every match).
-    private static let knownZones: [Candidate] = TimeZone.knownTimeZoneIdentifiers.compactMap { id in
-        TimeZone(identifier: id).map { Candidate(id: id, zone: $0) }
-    }
-
-    /// How many known zones CLDR maps to each Windows zone name.
-    private static let windowsZoneSizes: [String: Int] = {
-        var sizes: [String: Int] = [:]
-        for candidate in knownZones {
-            if let windows = ZoneResolver.windowsName(for: candidate.id) { sizes[windows, default: 0] += 1 }
-        }
-        return sizes
-    }()
-
     /// Smaller is better, see the type's comment (the TZID's own candidates were tried first).
-    private static func rank(_ candidate: Candidate, _ loweredTZID: String) -> (Int, Int, Int, String) {
+    private static func rank(_ candidate: (id: String, windows: String?), _ sizes: [String: Int], _ loweredTZID: String)
+        -> (Int, Int, Int, String) {
         let city = candidate.id.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ").lowercased() } ?? ""
         let mentioned = !city.isEmpty && loweredTZID.contains(city)
-        let windows = ZoneResolver.windowsName(for: candidate.id)
-        let first = windows.flatMap { ZoneResolver.windowsToIANA($0) } == candidate.id
-        return (mentioned ? 0 : 1, first ? 0 : 1, -(windows.flatMap { windowsZoneSizes[$0] } ?? 0), candidate.id)
+        let first = candidate.windows.flatMap { ZoneResolver.windowsToIANA($0) } == candidate.id
+        return (mentioned ? 0 : 1, first ? 0 : 1, -(candidate.windows.flatMap { sizes[$0] } ?? 0), candidate.id)
     }
 }

@@ -131,6 +131,14 @@ public final class ZoneResolver: Sendable {
         return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The tz database zones whose standard offset is `seconds` east of UTC (ICU's canonical
+    /// location zones, in ICU's order).
+    static func zones(withStandardOffset seconds: Int) -> [String] {
+        var buffer = [CChar](repeating: 0, count: 32_768)
+        let n = cwinzones_zones_with_offset(Int32(seconds * 1000), &buffer, buffer.count)
+        return buffer.prefix(n).split(separator: 0).map { String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+    }
+
     /// ICU's Windows → IANA mapping (CLDR primary zone).
     public static func windowsToIANA(_ name: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 128)
