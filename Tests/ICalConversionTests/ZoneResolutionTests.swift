@@ -65,6 +65,13 @@ struct ZoneResolutionTests {
         Case(name: "A custom TZID with the US Eastern rules and X-LIC-LOCATION-free text",
              tzid: "My Office", zone: OutlookZones.vtimezone("My Office", OutlookZones.usEastern),
              starts: ["20260310T090000"], expectedZone: "America/New_York", origin: .matchedByRules),
+        // One STANDARD observance at +09:00 (no summer time): Japan's offset since 1952; the
+        // CLDR zone of Tokyo Standard Time is Asia/Tokyo, and the TZID names Tokyo.
+        Case(name: "Outlook display name (UTC+09:00) Osaka, Sapporo, Tokyo with one observance",
+             tzid: "(UTC+09:00) Osaka, Sapporo, Tokyo",
+             zone: OutlookZones.vtimezone("(UTC+09:00) Osaka, Sapporo, Tokyo",
+                                          [.init(daylight: false, start: "16010101T000000", from: "+0900", to: "+0900")]),
+             starts: ["20260115T090000", "20260715T090000"], expectedZone: "Asia/Tokyo", origin: .matchedByRules),
         // Nothing matches: the definition's own rules. +03:00 in winter, +04:00 from the first
         // Sunday of May (2026-05-03) to the first Sunday of September (2026-09-06).
         Case(name: "Rules no tz database zone has",
