@@ -28,3 +28,21 @@ size_t cwinzones_iana_for_windows(const char *windows_name, char *out, size_t ou
 size_t cwinzones_windows_for_iana(const char *iana_id, char *out, size_t out_size) {
     return cwinzones_convert(0, iana_id, out, out_size);
 }
+
+size_t cwinzones_zones_with_offset(int32_t offset_ms, char *out, size_t out_size) {
+    if (out == NULL || out_size == 0) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    UEnumeration *zones = ucal_openTimeZoneIDEnumeration(UCAL_ZONE_TYPE_CANONICAL_LOCATION, NULL, &offset_ms, &status);
+    if (U_FAILURE(status) || zones == NULL) return 0;
+    size_t used = 0;
+    int32_t length = 0;
+    const char *id;
+    while ((id = uenum_next(zones, &length, &status)) != NULL && U_SUCCESS(status)) {
+        if (length <= 0 || used + (size_t)length + 1 > out_size) break;
+        memcpy(out + used, id, (size_t)length);
+        used += (size_t)length;
+        out[used++] = '\0';
+    }
+    uenum_close(zones);
+    return used;
+}

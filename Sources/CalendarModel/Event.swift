@@ -26,6 +26,9 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
     public var timeZone: TimeZone? = nil
     /// The TZID as the source wrote it ("W. Europe Standard Time"); kept for export.
     public var timeZoneIdentifier: String? = nil
+    /// The offsets of a VTIMEZONE that no tz database zone agrees with; then ``timeZone`` is
+    /// only the fixed offset at the start, and output takes each date's offset from here.
+    public var definedTimeZone: DefinedTimeZone? = nil
     /// The end was given as DURATION rather than DTEND (kept so export writes it back).
     public var duration: ICalDuration? = nil
 
@@ -82,7 +85,7 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
         case alarms, recurrenceRules, exceptionRules, recurrenceDates, exceptionDates
         case occurrenceDate, occurrenceDateIsAllDay, appliesToFutureOccurrences, categories
         case privacy, priority, sequence, creationDate, lastModifiedDate, timestamp
-        case extraProperties, extraComponents
+        case extraProperties, extraComponents, definedTimeZone
     }
 
     /// EKEventAvailability, from TRANSP and X-MICROSOFT-CDO-BUSYSTATUS.

@@ -10,8 +10,11 @@ import Foundation
 /// Bytes left after the item are an error. Schema version 1 stored Codable JSON text instead;
 /// migration 2 re-encodes such rows (``decodeLegacyEvent(_:)``).
 package enum ItemCodec {
-    /// The format version written first; a different one throws `invalidData` on decode.
-    package static let formatVersion: UInt8 = 1
+    /// The format version written first; one other than it and ``oldestReadVersion`` throws
+    /// `invalidData` on decode. Version 2 added ``Event/definedTimeZone`` at the event's end.
+    package static let formatVersion: UInt8 = 2
+    /// The oldest version still read (its events have no `definedTimeZone`).
+    package static let oldestReadVersion: UInt8 = 1
 
     enum Kind: UInt8 { case event = 1, reminder = 2 }
 
@@ -50,9 +53,10 @@ package enum ItemCodec {
     private static func decodeItem<T: BinaryCodable>(_ bytes: UnsafeRawBufferPointer, kind: Kind) throws(StoreError) -> T {
         var reader = BinaryReader(bytes)
         let version = try reader.readByte()
-        guard version == formatVersion else {
-            throw BinaryReader.failure("unknown format version \(version) (this icalkit reads \(formatVersion))")
+        guard (oldestReadVersion...formatVersion).contains(version) else {
+            throw BinaryReader.failure("unknown format version \(version) (this icalkit reads \(oldestReadVersion) to \(formatVersion))")
         }
+        reader.formatVersion = version
         let storedKind = try reader.readByte()
         guard storedKind == kind.rawValue else { throw BinaryReader.failure("kind byte \(storedKind), expected \(kind.rawValue) (\(T.self))") }
         let item = try T(from: &reader)

@@ -10,6 +10,12 @@ public final class VTimeZone: Sendable {
     public let tzid: String
     /// X-LIC-LOCATION, when the definition names its tz database zone.
     public let location: String?
+    /// The onsets the definition covers, as wall-clock seconds read as UTC: from its earliest
+    /// DTSTART to its last onset (the latest DTSTART, RDATE or UNTIL; a rule with COUNT taken
+    /// as one onset a year), `Int.max` when a rule has neither UNTIL nor COUNT or when every
+    /// observance has the same TZOFFSETTO (a zone without changes: its one offset holds on).
+    /// Outside it, RFC 5545 §3.6.5 does not say what the zone's offset is.
+    public let span: ClosedRange<Int>
     /// Observances whose yearly rule ``ZoneRuleUnroller`` wrote out before the horizon.
     let unrolledObservances: Int
     private let guarded: Mutex<ZoneHandle>
@@ -53,6 +59,7 @@ public final class VTimeZone: Sendable {
         } else {
             location = nil
         }
+        span = VTimeZone.onsetSpan(vtz)
         unrolledObservances = unrollingRules ? ZoneRuleUnroller.unroll(vtz, horizonYear: VTimeZone.unrollingHorizonYear) : 0
         guard let zone = icaltimezone_new() else { icalcomponent_free(vtz); return nil }
         guard icaltimezone_set_component(zone, vtz) != 0 else {
@@ -115,6 +122,48 @@ public final class VTimeZone: Sendable {
             var isDaylight: Int32 = 0
             return Int(icaltimezone_get_utc_offset_of_utc_time(handle.raw, &t, &isDaylight))
         }
+    }
+
+    /// ``span`` of a VTIMEZONE component, read before ``ZoneRuleUnroller`` adds RDATEs to it.
+    private static func onsetSpan(_ vtz: OpaquePointer) -> ClosedRange<Int> {
+        var first = Int.max, last = Int.min
+        var offsets: Set<Int32> = []
+        func onset(_ t: icaltimetype) {
+            guard icaltime_is_null_time(t) == 0 else { return }
+            let s = DateTimeValue(t).secondsAsUTC
+            first = min(first, s)
+            last = max(last, s)
+        }
+        for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
+            var c = icalcomponent_get_first_component(vtz, kind)
+            while let obs = c {
+                let start = icalcomponent_get_dtstart(obs)
+                onset(start)
+                if let to = icalcomponent_get_first_property(obs, ICAL_TZOFFSETTO_PROPERTY) { offsets.insert(icalproperty_get_tzoffsetto(to)) }
+                var p = icalcomponent_get_first_property(obs, ICAL_RDATE_PROPERTY)
+                while let prop = p {
+                    onset(icalproperty_get_rdate(prop).time)
+                    p = icalcomponent_get_next_property(obs, ICAL_RDATE_PROPERTY)
+                }
+                p = icalcomponent_get_first_property(obs, ICAL_RRULE_PROPERTY)
+                while let prop = p {
+                    let rule = icalproperty_get_rrule(prop)
+                    if icaltime_is_null_time(rule.until) == 0 {
+                        onset(rule.until)
+                    } else if rule.count > 0, icaltime_is_null_time(start) == 0 {
+                        var end = start
+                        end.year += rule.count - 1
+                        onset(end)
+                    } else {
+                        last = Int.max
+                    }
+                    p = icalcomponent_get_next_property(obs, ICAL_RRULE_PROPERTY)
+                }
+                c = icalcomponent_get_next_component(vtz, kind)
+            }
+        }
+        guard first != Int.max else { return Int.min...Int.max }
+        return first...(offsets.count == 1 ? Int.max : max(first, last))
     }
 
     private static func xProperty(_ comp: OpaquePointer, _ name: String) -> OpaquePointer? {

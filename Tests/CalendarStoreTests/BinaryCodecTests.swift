@@ -79,6 +79,7 @@ enum CodecSamples {
         event.isAllDay = true
         event.timeZone = berlin
         event.timeZoneIdentifier = "W. Europe Standard Time"
+        event.definedTimeZone = DefinedTimeZone(tzid: "Custom", initialOffset: 3600, transitions: [-86_400, 1_774_746_000], offsets: [7200, -1800])
         event.duration = duration
         event.location = "Room 1"
         event.structuredLocation = location

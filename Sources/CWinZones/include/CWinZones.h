@@ -1,6 +1,7 @@
 #ifndef CWINZONES_H
 #define CWINZONES_H
 #include <stddef.h>
+#include <stdint.h>
 
 /// Maps a Windows time-zone name ("W. Europe Standard Time") to its CLDR primary IANA id
 /// ("Europe/Berlin") using ICU's ucal_getTimeZoneIDForWindowsID. Writes a NUL-terminated
@@ -10,5 +11,11 @@ size_t cwinzones_iana_for_windows(const char *windows_name, char *out, size_t ou
 
 /// The reverse: the Windows name for an IANA id, or 0 when there is none.
 size_t cwinzones_windows_for_iana(const char *iana_id, char *out, size_t out_size);
+
+/// The tz database zones ICU knows with this standard (raw) offset in milliseconds, canonical
+/// location zones only (ucal_openTimeZoneIDEnumeration), written into `out` as NUL-terminated
+/// UTF-8 ids one after another. Returns the bytes written (0 when none or on error); stops
+/// before an id that would not fit.
+size_t cwinzones_zones_with_offset(int32_t offset_ms, char *out, size_t out_size);
 
 #endif

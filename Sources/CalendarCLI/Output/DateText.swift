@@ -7,6 +7,7 @@ import Foundation
 /// | kind     | model value (see ``Event``)        | JSON                          |
 /// |----------|------------------------------------|-------------------------------|
 /// | zoned    | instant, zone Europe/Berlin        | `2026-03-02T09:00:00+01:00`   |
+/// | defined  | instant, a VTIMEZONE's own offsets | `2026-06-15T12:00:00+04:00`   |
 /// | UTC      | instant, zone UTC                  | `2026-03-02T08:00:00Z`        |
 /// | floating | wall clock read as UTC             | `2026-03-02T09:00:00`         |
 /// | all-day  | midnight of the day read as UTC    | `2026-03-02`                  |
@@ -27,7 +28,7 @@ enum DateText {
 
     enum Suffix { case none, z, offset(Int) }
 
-    private static func text(_ write: (inout [UInt8]) -> Void) -> String {
+    static func text(_ write: (inout [UInt8]) -> Void) -> String {
         var b: [UInt8] = []
         b.reserveCapacity(25)
         write(&b)
@@ -126,6 +127,7 @@ enum DateText {
     /// appended to `b` as bytes (no characters in it need JSON escapes).
     static func writeEventDate(_ date: Date, of event: Event, to b: inout [UInt8]) {
         if event.isAllDay { return write(date, time: false, suffix: .none, to: &b) }
+        if let defined = event.definedTimeZone { return writeRFC3339(date, offset: defined.secondsFromGMT(at: date), to: &b) }
         guard let zone = event.timeZone else { return write(date, time: true, suffix: .none, to: &b) }
         writeRFC3339(date, in: zone, to: &b)
     }

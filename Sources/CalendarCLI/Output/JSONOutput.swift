@@ -10,7 +10,8 @@ import Foundation
 /// - `start`, `end`: RFC 3339 with the event's own offset for zoned times
 ///   (`2026-03-02T09:00:00+01:00`), `Z` for UTC, `YYYY-MM-DDTHH:MM:SS` for floating times,
 ///   `YYYY-MM-DD` for all-day (end exclusive);
-/// - `isAllDay` (bool); `timeZone`: IANA id, `"UTC"`, or null for floating and all-day;
+/// - `isAllDay` (bool); `timeZone`: IANA id, `"UTC"`, the TZID of a VTIMEZONE no tz database
+///   zone agrees with (``Event/definedTimeZone``), or null for floating and all-day;
 /// - `location`, `notes`, `url`: string or null;
 /// - `status`: `none`, `confirmed`, `tentative` or `canceled`;
 /// - `recurring` (bool): part of a series;
@@ -152,12 +153,16 @@ enum JSONOutput {
     /// The IANA id, `UTC`, or nil for floating and all-day events.
     static func zoneName(of e: Event) -> String? {
         guard !e.isAllDay, let zone = e.timeZone else { return nil }
+        if let defined = e.definedTimeZone { return defined.tzid }
         return DateText.isUTC(zone) ? "UTC" : zone.identifier
     }
 
     private static func recurrenceDate(_ r: RecurrenceDate, of e: Event) -> JSONValue {
         if r.isDateOnly { return .string(DateText.day(r.date)) }
         if r.isFloating { return .string(DateText.wallClock(r.date)) }
+        if let defined = e.definedTimeZone {
+            return .string(DateText.text { DateText.writeRFC3339(r.date, offset: defined.secondsFromGMT(at: r.date), to: &$0) })
+        }
         return .string(DateText.rfc3339(r.date, in: e.timeZone ?? .gmt))
     }
 

@@ -96,6 +96,7 @@ struct OccurrenceJSONWriter {
     /// zone compared by the name it writes).
     private static func shows(_ a: Event, sameAs b: Event) -> Bool {
         a.uid == b.uid && a.title == b.title && a.isAllDay == b.isAllDay && JSONOutput.zoneName(of: a) == JSONOutput.zoneName(of: b)
+            && a.definedTimeZone == b.definedTimeZone
             && a.location == b.location && a.notes == b.notes && a.url == b.url && a.status == b.status && a.alarms == b.alarms
             && a.organizer == b.organizer && a.attendees == b.attendees
     }

@@ -17,6 +17,8 @@ import Foundation
 package struct BinaryReader {
     private let buffer: UnsafeRawBufferPointer
     package private(set) var offset = 0
+    /// The item format version being read (``ItemCodec/formatVersion`` unless an older one).
+    package var formatVersion = ItemCodec.formatVersion
 
     package init(_ buffer: UnsafeRawBufferPointer) {
         self.buffer = buffer

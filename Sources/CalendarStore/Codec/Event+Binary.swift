@@ -1,8 +1,10 @@
 import CalendarModel
 import Foundation
 
-/// An event's fields in declaration order; `source` is left out (the store keeps the source
-/// text in its own column and re-attaches it, see ``ItemCodec/decodeEvent(_:sourceText:)``).
+/// An event's fields in declaration order, but `definedTimeZone` last (added in item format
+/// version 2: an item of version 1 ends after `extraComponents`); `source` is left out
+/// (the store keeps the source text in its own column and re-attaches it, see
+/// ``ItemCodec/decodeEvent(_:sourceText:)``).
 extension Event: BinaryCodable {
     package static let binaryFieldNames = [
         "uid", "title", "startDate", "endDate", "isAllDay", "timeZone", "timeZoneIdentifier", "duration",
@@ -10,7 +12,7 @@ extension Event: BinaryCodable {
         "alarms", "recurrenceRules", "exceptionRules", "recurrenceDates", "exceptionDates",
         "occurrenceDate", "occurrenceDateIsAllDay", "appliesToFutureOccurrences", "categories",
         "privacy", "priority", "sequence", "creationDate", "lastModifiedDate", "timestamp",
-        "extraProperties", "extraComponents",
+        "extraProperties", "extraComponents", "definedTimeZone",
     ]
     package static let binarySkippedFieldNames = ["source"]
 
@@ -48,6 +50,7 @@ extension Event: BinaryCodable {
         w.write(timestamp)
         w.write(extraProperties)
         w.write(extraComponents)
+        w.write(definedTimeZone)
     }
 
     package init(from r: inout BinaryReader) throws(StoreError) {
@@ -85,6 +88,29 @@ extension Event: BinaryCodable {
         timestamp = try r.readOptionalDate()
         extraProperties = try r.readStrings()
         extraComponents = try r.readStrings()
+        if r.formatVersion >= 2 { definedTimeZone = try r.readOptional(DefinedTimeZone.self) }
+    }
+}
+
+extension DefinedTimeZone: BinaryCodable {
+    package static let binaryFieldNames = ["tzid", "initialOffset", "transitions", "offsets"]
+
+    package func encode(to w: inout BinaryWriter) {
+        w.write(tzid)
+        w.write(initialOffset)
+        w.write(transitions)
+        w.write(offsets)
+    }
+
+    package init(from r: inout BinaryReader) throws(StoreError) {
+        let tzid = try r.readString()
+        let initialOffset = try r.readInt()
+        let transitions = try r.readInts()
+        let offsets = try r.readInts()
+        guard transitions.count == offsets.count else {
+            throw BinaryReader.failure("time zone \(tzid): \(transitions.count) transitions but \(offsets.count) offsets")
+        }
+        self.init(tzid: tzid, initialOffset: initialOffset, transitions: transitions, offsets: offsets)
     }
 }
 

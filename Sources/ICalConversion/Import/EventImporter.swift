@@ -25,6 +25,7 @@ enum EventImporter {
         event.isAllDay = start.isDate
         event.timeZoneIdentifier = start.tzid
         event.timeZone = start.zone?.foundationZone(near: start.date)
+        event.definedTimeZone = ctx.definedTimeZone(of: start.zone)
         if start.isUTC { event.timeZone = ImportContext.utc }
         _ = r.take("UID")
 

@@ -17,6 +17,14 @@ final class ImportContext {
     private(set) var skipped = 0
     /// TZIDs already reported as unknown (one warning per TZID per file).
     private var reportedZones: Set<String> = []
+    /// TZIDs whose match by rules was reported, or whose VTIMEZONE was found to disagree with
+    /// the tz database zone used for it (one diagnostic of each per TZID per file).
+    private var reportedMatches: Set<String> = []
+    private var reportedDisagreements: Set<String> = []
+    /// The years in which each TZID's VTIMEZONE was compared with its tz database zone.
+    private var comparedYears: [String: Set<Int>] = [:]
+    /// The offset tables of the VTIMEZONEs no tz database zone agrees with, made once per TZID.
+    private var definedZones: [String: DefinedTimeZone] = [:]
 
     init(options: ConversionOptions, fileName: String?, resolver: ZoneResolver, calendarZoneID: String?) {
         self.options = options
@@ -77,6 +85,7 @@ extension ImportContext {
         }
         if let tzid, !tzid.isEmpty {
             if let zone = resolver.resolve(tzid) {
+                check(zone, year: wall.year, line: line, uid: uid, property: property)
                 return TimeReading(date: zone.date(forLocal: wall), wall: wall, zone: zone, tzid: tzid)
             }
             reportUnknownZone(tzid, line: line, uid: uid, property: property)
@@ -84,6 +93,42 @@ extension ImportContext {
             return TimeReading(date: zone.date(forLocal: wall), wall: wall, zone: zone, tzid: calendarZoneID)
         }
         return TimeReading(date: Date(timeIntervalSince1970: TimeInterval(wall.secondsAsUTC)), wall: wall)
+    }
+
+    /// The offsets an event in `zone` shows: the VTIMEZONE's own when it is a definition no tz
+    /// database zone agrees with (see ``DefinedTimeZone``), else nil (its Foundation zone says).
+    func definedTimeZone(of zone: ResolvedZone?) -> DefinedTimeZone? {
+        guard let zone, zone.origin == .definition, case .vtimezone(let vtz) = zone.rules else { return nil }
+        if let made = definedZones[zone.tzid] { return made }
+        let made = DefinedTimeZone(vtz, tzid: zone.tzid)
+        definedZones[zone.tzid] = made
+        return made
+    }
+
+    /// Says once per TZID that its VTIMEZONE was matched to a tz database zone, and compares
+    /// the file's VTIMEZONE with the tz database zone used instead of it in each year that an
+    /// item is in (inside the definition's span): the first disagreement gets a warning.
+    private func check(_ zone: ResolvedZone, year: Int, line: Int, uid: String?, property: String) {
+        guard case .tzdb(let tz) = zone.rules, comparedYears[zone.tzid]?.contains(year) != true else { return }
+        comparedYears[zone.tzid, default: []].insert(year)
+        if zone.origin == .matchedByRules, let id = zone.ianaID, reportedMatches.insert(zone.tzid).inserted {
+            note(.note, line: line, uid: uid, property: property, "TZID \"\(zone.tzid)\" matched to \(id) by its rules", action: .none)
+        }
+        guard !reportedDisagreements.contains(zone.tzid), let vtz = resolver.definition(zone.tzid),
+              let d = ZoneMatcher.firstDisagreement(vtz, tz, within: ZoneMatcher.year(year)) else { return }
+        reportedDisagreements.insert(zone.tzid)
+        let at = DateTimeValue(secondsAsUTC: d.instant, isUTC: true)
+        note(.warning, line: line, uid: uid, property: property,
+             "the VTIMEZONE of TZID \"\(zone.tzid)\" disagrees with the tz database zone \(tz.identifier) at \(at) "
+                + "(\(Self.offsetText(d.file)) in the file, \(Self.offsetText(d.tzdb)) in the tz database); the tz database zone is used",
+             action: .none)
+    }
+
+    /// `+0100`, `-0430`.
+    static func offsetText(_ seconds: Int) -> String {
+        let m = abs(seconds) / 60
+        let digits = String(m / 60 * 100 + m % 60)
+        return (seconds < 0 ? "-" : "+") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// Adds a DURATION to a start per RFC 5545 §3.8.5.3 / §3.3.6: weeks and days on the wall

@@ -2,9 +2,20 @@ import CalendarModel
 import Foundation
 import ICalCore
 
-/// A TZID resolved to rules: the file's VTIMEZONE (evaluated by libical), or a tz database
-/// zone (Foundation), with the IANA id to show for it when one is known.
+/// A TZID resolved to rules: a tz database zone (Foundation), or the file's VTIMEZONE
+/// (evaluated by libical) when no tz database zone stands for it, with the IANA id to show
+/// for it when one is known.
 public struct ResolvedZone: Sendable {
+    /// How the TZID found its zone.
+    public enum Origin: Sendable, Equatable {
+        /// The TZID names the zone: a tz database id (perhaps behind a vendor prefix), a
+        /// Windows name, or a zone given without any VTIMEZONE.
+        case named
+        /// The file's VTIMEZONE agrees with this tz database zone (see ``ZoneMatcher``).
+        case matchedByRules
+        /// The file's VTIMEZONE itself: no tz database zone agrees with it.
+        case definition
+    }
     public enum Rules: Sendable {
         case vtimezone(VTimeZone)
         case tzdb(TimeZone)
@@ -14,13 +25,15 @@ public struct ResolvedZone: Sendable {
     /// The tz database id this zone stands for, when known ("W. Europe Standard Time" → "Europe/Berlin").
     public let ianaID: String?
     public let rules: Rules
+    public let origin: Origin
     /// The tz database zone for `ianaID`, made once (TimeZone(identifier:) is not free).
     private let ianaZone: TimeZone?
 
-    public init(tzid: String, ianaID: String?, rules: Rules) {
+    public init(tzid: String, ianaID: String?, rules: Rules, origin: Origin = .named) {
         self.tzid = tzid
         self.ianaID = ianaID
         self.rules = rules
+        self.origin = origin
         if case .tzdb(let z) = rules { ianaZone = z } else { ianaZone = ianaID.flatMap { TimeZone(identifier: $0) } }
     }
 
@@ -63,7 +76,9 @@ public struct ResolvedZone: Sendable {
         return DateTimeValue(secondsAsUTC: t + utcOffset(atUTC: t))
     }
 
-    /// A Foundation zone for display: the IANA zone when known, else a fixed offset.
+    /// A Foundation zone for the event: the IANA zone when known, else the fixed offset at
+    /// `date` (Foundation cannot carry a VTIMEZONE's rules: output takes such an event's
+    /// offsets from its ``DefinedTimeZone``).
     public func foundationZone(near date: Date) -> TimeZone? {
         if let ianaZone { return ianaZone }
         return TimeZone(secondsFromGMT: utcOffset(atUTC: Int(date.timeIntervalSince1970)))

@@ -4,12 +4,17 @@ import Foundation
 import ICalCore
 import Synchronization
 
-/// Resolves TZIDs in the order DESIGN.md gives: the file's own VTIMEZONE; a tz database id
-/// (after stripping vendor prefixes such as `/mozilla.org/20070129_1/`); a Windows zone name
-/// through ICU's CLDR mapping; else nothing (the caller reads the time as floating and says so).
+/// Resolves TZIDs in the order DESIGN.md gives: a TZID that names a tz database zone (after
+/// stripping vendor prefixes such as `/mozilla.org/20070129_1/`) is that zone, whatever the
+/// file's VTIMEZONE for it says (the definition is kept for export and checked against the
+/// zone by the reader); any other TZID with a VTIMEZONE is the tz database zone that agrees
+/// with it (``ZoneMatcher``; for a Windows name, the zone ICU's CLDR table maps it to first),
+/// else the definition itself; a TZID without one is a tz
+/// database id found by ``ianaIdentifier(for:)`` (`Europe_Berlin`, `US-Eastern`); else nothing (the caller reads the time as floating and says so).
 public final class ZoneResolver: Sendable {
     private let definitions: [String: String]
     private let cache = Mutex<[String: ResolvedZone?]>([:])
+    private let built = Mutex<[String: VTimeZone?]>([:])
     private let prebuilder: ZonePrebuilder?
 
     /// `timeZones`: the VTIMEZONE definitions available (from the file or the store).
@@ -28,13 +33,30 @@ public final class ZoneResolver: Sendable {
         return resolved
     }
 
+    /// The file's VTIMEZONE for a TZID, built by libical (nil when there is none or libical
+    /// cannot build it).
+    public func definition(_ tzid: String) -> VTimeZone? {
+        if let hit = built.withLock({ $0[tzid] }) { return hit }
+        let zone = definitions[tzid].flatMap { vtimezone($0) }
+        built.withLock { $0[tzid] = zone }
+        return zone
+    }
+
     private func build(_ tzid: String) -> ResolvedZone? {
-        let iana = ZoneResolver.ianaIdentifier(for: tzid)
-        if let text = definitions[tzid], let vtz = vtimezone(text) {
-            let id = iana ?? vtz.location.flatMap { ZoneResolver.ianaIdentifier(for: $0) }
-            return ResolvedZone(tzid: tzid, ianaID: id, rules: .vtimezone(vtz))
+        if let iana = ZoneResolver.namedIdentifier(tzid), let zone = TimeZone(identifier: iana) {
+            return ResolvedZone(tzid: tzid, ianaID: iana, rules: .tzdb(zone))
         }
-        if let iana, let zone = TimeZone(identifier: iana) {
+        if let vtz = definition(tzid) {
+            // A Windows name's CLDR zone first: when the definition agrees with it, the name said it.
+            let windows = ZoneResolver.windowsToIANA(tzid.trimmedSpaces)
+            let preferred = [windows, ZoneResolver.ianaIdentifier(for: tzid), vtz.location.flatMap { ZoneResolver.ianaIdentifier(for: $0) }]
+            if let id = ZoneMatcher.match(vtz, tzid: tzid, preferring: preferred.compactMap { $0 }),
+               let zone = TimeZone(identifier: id) {
+                return ResolvedZone(tzid: tzid, ianaID: id, rules: .tzdb(zone), origin: id == windows ? .named : .matchedByRules)
+            }
+            return ResolvedZone(tzid: tzid, ianaID: nil, rules: .vtimezone(vtz), origin: .definition)
+        }
+        if let iana = ZoneResolver.ianaIdentifier(for: tzid), let zone = TimeZone(identifier: iana) {
             return ResolvedZone(tzid: tzid, ianaID: iana, rules: .tzdb(zone))
         }
         return nil
@@ -43,6 +65,17 @@ public final class ZoneResolver: Sendable {
     private func vtimezone(_ text: String) -> VTimeZone? {
         if let prebuilder, case .built(let zone) = prebuilder.zone(for: text) { return zone }
         return VTimeZone(text: text)
+    }
+
+    /// The tz database id a TZID is the name of: itself, or itself with a vendor prefix
+    /// stripped (not a Windows name or a guess at other separators: a VTIMEZONE under such a
+    /// TZID is matched by its rules, the Windows name's CLDR zone first).
+    static func namedIdentifier(_ tzid: String) -> String? {
+        let trimmed = tzid.trimmedSpaces
+        if trimmed == "UTC" || trimmed == "GMT" { return "UTC" }
+        if isKnownIANA(trimmed) { return canonical(trimmed) }
+        let stripped = strippingVendorPrefix(trimmed)
+        return isKnownIANA(stripped) ? canonical(stripped) : nil
     }
 
     /// The tz database id a TZID names, without consulting any VTIMEZONE: itself, itself with
@@ -89,6 +122,22 @@ public final class ZoneResolver: Sendable {
     static func canonical(_ id: String) -> String { id }
 
     private static let knownIdentifiers: Set<String> = Set(TimeZone.knownTimeZoneIdentifiers)
+
+    /// ICU's IANA → Windows mapping ("Europe/Berlin" → "W. Europe Standard Time").
+    static func windowsName(for iana: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 128)
+        let n = iana.withCString { cwinzones_windows_for_iana($0, &buffer, buffer.count) }
+        guard n > 0 else { return nil }
+        return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The tz database zones whose standard offset is `seconds` east of UTC (ICU's canonical
+    /// location zones, in ICU's order).
+    static func zones(withStandardOffset seconds: Int) -> [String] {
+        var buffer = [CChar](repeating: 0, count: 32_768)
+        let n = cwinzones_zones_with_offset(Int32(seconds * 1000), &buffer, buffer.count)
+        return buffer.prefix(n).split(separator: 0).map { String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+    }
 
     /// ICU's Windows → IANA mapping (CLDR primary zone).
     public static func windowsToIANA(_ name: String) -> String? {
