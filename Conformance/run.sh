@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `make conformance`: the third-party corpus against the python oracle, and libical's recurrence
-# vectors. Extra arguments go to icalkit-conformance (e.g. --update-baseline, --only PATH).
+# `make conformance`: the third-party corpus against the python oracle, libical's recurrence
+# vectors, and generated recurrence rules against python-dateutil (Conformance/oracle/rules.py). Extra arguments go to icalkit-conformance (e.g. --update-baseline, --only PATH).
 #
 #   ICALKIT_CORPUS          corpus folder (default ../shared/corpus); absent: skipped, exit 0
 #   CONFORMANCE_CONFIG      debug (default; `make test` has built it already) or release
@@ -73,10 +73,28 @@ PY
   else
     oracle_args=(--oracle-unavailable "expand.py failed")
   fi
+  # Generated recurrence rules expanded by python-dateutil (seeded: the same rules every run).
+  rules_key="$(cat Conformance/oracle/requirements.txt Conformance/oracle/rules.py | sha256sum | cut -c1-32)"
+  if [ -s "$out/rules.json" ] && [ "$(cat "$out/rules.key" 2>/dev/null)" = "$rules_key" ]; then
+    echo "rules: cached dateutil expansions ($out/rules.json)"
+  elif "$root/.venv-oracle/bin/python" Conformance/oracle/rules.py >"$out/rules.json.tmp" 2>"$out/rules.log"; then
+    mv "$out/rules.json.tmp" "$out/rules.json"
+    echo "$rules_key" >"$out/rules.key"
+    tail -1 "$out/rules.log"
+  else
+    echo "rules: error: rules.py failed (see $out/rules.log)" >&2
+    rm -f "$out/rules.json" "$out/rules.key"
+  fi
+  if [ -s "$out/rules.json" ]; then
+    oracle_args+=(--rules "$out/rules.json")
+  else
+    oracle_args+=(--rules-unavailable "rules.py failed")
+  fi
 else
   sed 's/^/  /' "$out/setup.log"
   echo "oracle unavailable: expansion comparison skipped (Conformance/oracle/setup.sh failed; see above)"
-  oracle_args=(--oracle-unavailable "Conformance/oracle/setup.sh failed (PyPI unreachable?)")
+  oracle_args=(--oracle-unavailable "Conformance/oracle/setup.sh failed (PyPI unreachable?)"
+               --rules-unavailable "Conformance/oracle/setup.sh failed (PyPI unreachable?)")
 fi
 
 exec "$runner" "$corpus" "${oracle_args[@]}" "$@"

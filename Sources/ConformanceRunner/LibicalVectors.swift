@@ -83,13 +83,17 @@ enum LibicalVectors {
         return out
     }
 
+    /// A calendar with one floating event (all-day for a DATE DTSTART) recurring by `rrule`.
+    static func eventText(rrule: String, dtstart: DateTimeValue) -> String {
+        let dt = dtstart.isDate ? "DTSTART;VALUE=DATE:\(dtstart)" : "DTSTART:\(dtstart)"
+        return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//icalkit//conformance//EN\r\nBEGIN:VEVENT\r\nUID:vector\r\n"
+            + "DTSTAMP:20260101T000000Z\r\n\(dt)\r\nRRULE:\(rrule)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    }
+
     /// The rule as icalkit reads and writes it, and DTSTART; or why icalkit refuses it.
     static func throughIcalkit(rrule: String, dtstart: String) -> Result<(RecurrenceRule, DateTimeValue), Failure> {
         guard let start = DateTimeValue(parsing: dtstart) else { return .failure(Failure("DTSTART \(dtstart) unreadable")) }
-        let dt = start.isDate ? "DTSTART;VALUE=DATE:\(dtstart)" : "DTSTART:\(dtstart)"
-        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//icalkit//conformance//EN\r\nBEGIN:VEVENT\r\nUID:vector\r\n"
-            + "DTSTAMP:20260101T000000Z\r\n\(dt)\r\nRRULE:\(rrule)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
-        let result = ICalendarReader().read(Data(text.utf8), fileName: "vector")
+        let result = ICalendarReader().read(Data(eventText(rrule: rrule, dtstart: start).utf8), fileName: "vector")
         guard let event = result.documents.first?.events.first else {
             return .failure(Failure("no event read: " + result.diagnostics.map(\.message).joined(separator: "; ")))
         }
@@ -128,10 +132,7 @@ enum LibicalVectors {
     /// The case through icalkit's expander: a floating event (all-day when DTSTART is a DATE).
     static func throughExpander(_ c: VectorCase, bare: VectorResult) -> ExpanderOutcome {
         guard let start = DateTimeValue(parsing: c.dtstart) else { return ExpanderOutcome(passed: false, byDesign: nil, detail: "DTSTART unreadable") }
-        let dt = start.isDate ? "DTSTART;VALUE=DATE:\(c.dtstart)" : "DTSTART:\(c.dtstart)"
-        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//icalkit//conformance//EN\r\nBEGIN:VEVENT\r\nUID:vector\r\n"
-            + "DTSTAMP:20260101T000000Z\r\n\(dt)\r\nRRULE:\(c.rrule)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
-        let read = ICalendarReader().read(Data(text.utf8), fileName: "vector")
+        let read = ICalendarReader().read(Data(eventText(rrule: c.rrule, dtstart: start).utf8), fileName: "vector")
         if let expectedError = c.expectedError {
             // The rule path is the bare one: refused by the reader, or by libical (the expander
             // then leaves the rule out and reports DTSTART alone).

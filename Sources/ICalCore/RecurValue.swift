@@ -41,6 +41,13 @@ public struct RecurValue: Hashable, Sendable {
         clibical_clear_errno()
         var r = trimmed.withCString { icalrecurrencetype_from_string($0) }
         defer { if r.rscale != nil { icalmemory_free_buffer(r.rscale); r.rscale = nil } }
+        // libical 3.0.16 keeps INTERVAL in a signed 16-bit field: `INTERVAL=65537` would repeat
+        // every period and 32768...65536 cannot be iterated at all. Such a rule is refused rather
+        // than expanded wrongly.
+        if let interval = intervalText(trimmed), interval.count > 5 || (Int(interval) ?? 0) > 32_767 {
+            return .failure(ICalError(code: .malformedData,
+                                      message: "RRULE \"\(trimmed)\" has INTERVAL=\(interval), over the 32767 that libical can iterate"))
+        }
         guard r.freq != ICAL_NO_RECURRENCE else {
             // RFC 5545 forbids UNTIL with COUNT and libical refuses the pair: keep COUNT.
             let parts = trimmed.split(separator: ";")
@@ -104,6 +111,26 @@ public struct RecurValue: Hashable, Sendable {
             value.extraParts.append(String(part))
         }
         return .success(value)
+    }
+
+    /// The digits of an `INTERVAL=` part (leading zeros dropped), nil when there is none. Reads
+    /// the bytes once, keeping the last eight (ASCII letters upper-cased) in one integer.
+    private static func intervalText(_ rule: String) -> String? {
+        let key = "INTERVAL".utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        var last: UInt64 = 0
+        var bytes = rule.utf8.makeIterator()
+        while let c = bytes.next() {
+            if c == UInt8(ascii: "=") && last == key {
+                var digits = ""
+                while let d = bytes.next(), d >= UInt8(ascii: "0") && d <= UInt8(ascii: "9") {
+                    if !(digits.isEmpty && d == UInt8(ascii: "0")) { digits.append(Character(UnicodeScalar(d))) }
+                }
+                return digits.isEmpty ? "0" : digits
+            }
+            let upper = c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z") ? c - 32 : c
+            last = last << 8 | UInt64(upper)
+        }
+        return nil
     }
 
     /// What ``parse(_:)`` asks of an upper-cased ASCII rule's parts (as `split(separator: ";")`

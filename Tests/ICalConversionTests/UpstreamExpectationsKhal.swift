@@ -47,7 +47,9 @@ struct UpstreamExpectationsKhal {
               #expect(spans.first == "2014-04-09T09:30–2014-04-09T10:30", "first")
               #expect(spans.last == "2014-12-03T09:30–2014-12-03T10:30", "last")
           }),
-        c("UNTIL before DTSTART: none", "event_dt_rrule_until_before_start.ics", .all, count: 0, row: "no instances"),
+        c("UNTIL before DTSTART: none", "event_dt_rrule_until_before_start.ics", .all, count: 0, row: "no instances",
+          knownIssue: "Genuine difference: the RRULE's UNTIL lies before DTSTART. khal (dateutil) finds no instance; icalkit keeps DTSTART "
+            + "as the one instance (RFC 5545 §3.3.10: \"The DTSTART property value always counts as the first occurrence\"; issue 22)"),
         c("rule matches nothing before UNTIL: none", "event_rrule_no_occurence.ics", .all, count: 0, row: "no instances",
           knownIssue: "Genuine difference: DTSTART 2021-01-01T09:30Z is a Friday, RRULE FREQ=WEEKLY;BYDAY=TU;UNTIL=20210104T090000Z matches nothing. "
             + "khal (dateutil) finds no instance; icalkit counts DTSTART as the first instance (RFC 5545 §3.8.5.3: \"The \"DTSTART\" property value "

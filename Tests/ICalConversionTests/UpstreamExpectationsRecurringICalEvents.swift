@@ -55,6 +55,9 @@ struct UpstreamExpectationsRecurringICalEvents {
     /// Expectations icalkit does not meet yet, by case name, with the reason (for the expander's
     /// owner: file, instants, RFC section). Each stays a `withKnownIssue`, which fails once fixed.
     static let knownIssues: [String: String] = [
+        "issue_117_until_before_dtstart.ics: UNTIL before DTSTART → 0":
+            "Genuine difference (Conformance/KNOWN_DIFFERENCES.md R1): recurring-ical-events gives no occurrence; icalkit keeps DTSTART "
+            + "as the one occurrence (RFC 5545 §3.3.10: \"The DTSTART property value always counts as the first occurrence\"; issue 22)",
         "issue_201_test_matrix.ics: VEVENT-DATE-HOURS lasts 36000 s":
             "Genuine difference (Conformance/KNOWN_DIFFERENCES.md K13): DTSTART;VALUE=DATE:20000101 with DURATION:PT10H is an all-day "
             + "instance; icalkit makes it cover the date it touches, 2000-01-01..01-02 (86400 s), recurring-ical-events ends it at "

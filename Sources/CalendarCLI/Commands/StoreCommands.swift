@@ -34,14 +34,15 @@ enum StoreCommands {
             items with a newer SEQUENCE, LAST-MODIFIED or DTSTAMP are updated, older ones are skipped. \
             Prints one line per file: 'FILE: N added, N updated, N unchanged, N skipped'; \
             diagnostics go to standard error as FILE:LINE: ....
-            Exit status: 65 when some items could not be read (the rest is imported unless --strict), \
+            Exit status: 65 when some items could not be read, or the file not whole (it ends inside a \
+            component, an RRULE cannot be read): what was read is imported unless --strict; \
             66 when an input is missing, 1 when the store refuses (a read-only calendar).
             """,
         arguments: [importInput],
         options: [
             importCalendar,
             .flag("read-only", help: "Mark the imported calendars read-only."),
-            .flag("strict", help: "Import nothing from a file with any unreadable item."),
+            .flag("strict", help: "Import nothing from a file with any error (an unreadable item, RRULE, or a file cut short)."),
             .flag("dry-run", help: "Read and report, but do not change the store."),
             importFormat,
             .flag("quiet", short: "q", help: "No progress bar (it is drawn only when standard error is a terminal)."),

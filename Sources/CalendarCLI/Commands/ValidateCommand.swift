@@ -15,7 +15,8 @@ enum ValidateCommand {
         discussion: """
             Prints every diagnostic on standard error (file:line: severity: ...) and one summary line \
             per file on standard output.
-            Exit status: 0 no errors, 65 some file has errors (items that cannot be read), 66 a file is missing.
+            Exit status: 0 no errors, 65 some file has errors (items or RRULEs that cannot be read, a file that \
+            ends inside a component), 66 a file is missing. Rules that break RFC 5545's MUSTs are warnings.
             """,
         arguments: [file],
         examples: [

@@ -17,10 +17,10 @@ import ICalCore
 ///
 /// The recurrence set (RFC 5545 §3.8.5):
 /// - **DTSTART** is always the first instance, even when the rule does not match it (RFC 5545
-///   says the first instance is DTSTART; recurring-ical-events does the same; libical 3.0.16
-///   drops it). It is left out only when every RRULE has an UNTIL before DTSTART (Confluence
-///   writes such rules; recurring-ical-events' `issue_117_until_before_dtstart.ics` expects 0
-///   occurrences).
+///   §3.3.10: "The DTSTART property value always counts as the first occurrence";
+///   recurring-ical-events does the same; libical 3.0.16 drops it), and also when every RRULE
+///   has an UNTIL before DTSTART (Confluence writes such rules; recurring-ical-events'
+///   `issue_117_until_before_dtstart.ics` then gives no occurrence: K19).
 /// - **RRULE** instances come from libical's iterator in the series' wall clock (DTSTART's local
 ///   fields in its zone, as-is for floating and all-day series); each is converted back with
 ///   RFC 5545 §3.3.5 (a time in a spring-forward gap moves forward by the gap, a repeated time

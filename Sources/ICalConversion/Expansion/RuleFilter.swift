@@ -10,11 +10,14 @@ import ICalCore
 /// | negative BYMONTHDAY on SECONDLY…DAILY (no instance at all)       | the rule without BYMONTHDAY | the month days        |
 /// | negative BYYEARDAY on SECONDLY…HOURLY (no instance at all)       | the rule without BYYEARDAY | the year days         |
 /// | SECONDLY with BYSECOND (DTSTART twice, seconds out of order)      | MINUTELY, BYSECOND sorted  | the INTERVAL grid     |
-/// | INTERVAL > 1 with BYSECOND/BYMINUTE/BYHOUR on SECONDLY/MINUTELY/HOURLY (INTERVAL ignored) | INTERVAL=1 | the INTERVAL grid |
+/// | INTERVAL > 1 with BYSECOND/BYMINUTE/BYHOUR on SECONDLY/MINUTELY/HOURLY (INTERVAL ignored), and with BYHOUR on MINUTELY, BYMINUTE or BYHOUR on SECONDLY (a grid from the first match) | INTERVAL=1 | the INTERVAL grid |
+/// | YEARLY with BYYEARDAY and BYMONTH, BYMONTHDAY or BYDAY (DTSTART only) | the rule without them | month, month day, weekday |
+/// | WEEKLY with INTERVAL > 1 and WKST other than MO (weeks counted from Monday, DTSTART's week cut short) | INTERVAL=1 | weeks since DTSTART's, starting on WKST |
 /// | YEARLY with BYWEEKNO (WKST ignored, weeks across New Year, 53 and negative weeks, INTERVAL counted from the calendar year) | WEEKLY;INTERVAL=1 with the weekdays | week number and week-numbering year |
 ///
-/// YEARLY;BYWEEKNO is split only with plain BYDAY weekdays (or none: DTSTART's weekday) and
-/// without BYMONTHDAY, BYYEARDAY and BYSETPOS; BYMONTH then narrows the weeks' days.
+/// YEARLY;BYWEEKNO is split only with plain BYDAY weekdays (or none: DTSTART's weekday; with
+/// BYMONTHDAY every day of the weeks) and without BYYEARDAY and BYSETPOS; BYMONTH and
+/// BYMONTHDAY then narrow the weeks' days.
 ///
 /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.3.10>
 struct RuleFilter {
@@ -23,6 +26,14 @@ struct RuleFilter {
         case grid(unit: Int, interval: Int, origin: Int)
         /// BYMONTHDAY, negative values counted from the month's end.
         case monthDays([Int])
+        /// BYMONTH.
+        case months([Int])
+        /// BYDAY; a numbered weekday (`-1FR`) counts within the month when `inMonth` (the rule
+        /// has BYMONTH), else within the year.
+        case weekdays([RecurrenceRule.DayOfWeek], inMonth: Bool)
+        /// WEEKLY INTERVAL: weeks (starting on `weekStart`, 0 = Monday) since the week that
+        /// begins on day `origin` are a multiple of `interval`.
+        case weeks(interval: Int, weekStart: Int, origin: Int)
         /// BYYEARDAY, negative values counted from the year's end.
         case yearDays([Int])
         /// BYWEEKNO (negative from the last week) with weeks starting on `weekStart` (0 = Monday),
@@ -41,9 +52,18 @@ struct RuleFilter {
         // comparing go through the String raw values; this runs for every series of a query).
         let subDaily: Bool
         switch rule.frequency {
-        case .weekly, .monthly: return (rule, RuleFilter())
+        case .weekly:
+            if rule.interval < 2 || (rule.firstDayOfTheWeek ?? .monday) == .monday { return (rule, RuleFilter()) }
+            var r = rule
+            var filter = RuleFilter()
+            let weekStart = DayMath.weekdayIndex(r.firstDayOfTheWeek ?? .monday)
+            filter.parts.append(.weeks(interval: r.interval, weekStart: weekStart,
+                                       origin: DayMath.weekBegin(floorDiv(dtstartWall, 86_400), weekStart: weekStart)))
+            r.interval = 1
+            return (r, filter)
+        case .monthly: return (rule, RuleFilter())
         case .yearly:
-            if rule.weeksOfTheYear.isEmpty { return (rule, RuleFilter()) }
+            if rule.weeksOfTheYear.isEmpty && !splitsYearDays(rule) { return (rule, RuleFilter()) }
             subDaily = false
         case .daily:
             if !rule.daysOfTheMonth.contains(where: { $0 < 0 }) { return (rule, RuleFilter()) }
@@ -67,7 +87,10 @@ struct RuleFilter {
             r.seconds.sort()
         } else if r.interval > 1 {
             switch r.frequency {
-            case .minutely where !r.minutes.isEmpty:
+            case .secondly where !r.minutes.isEmpty || !r.hours.isEmpty:
+                filter.parts.append(.grid(unit: 1, interval: r.interval, origin: dtstartWall))
+                r.interval = 1
+            case .minutely where !r.minutes.isEmpty || !r.hours.isEmpty:
                 filter.parts.append(.grid(unit: 60, interval: r.interval, origin: dtstartWall))
                 r.interval = 1
             case .hourly where !r.hours.isEmpty:
@@ -77,17 +100,41 @@ struct RuleFilter {
             }
         }
         if r.frequency == .yearly, !r.weeksOfTheYear.isEmpty, r.daysOfTheWeek.allSatisfy({ $0.weekNumber == 0 }),
-           r.daysOfTheMonth.isEmpty, r.daysOfTheYear.isEmpty, r.setPositions.isEmpty {
+           r.daysOfTheYear.isEmpty, r.setPositions.isEmpty {
             let weekStart = DayMath.weekdayIndex(r.firstDayOfTheWeek ?? .monday)
             let dtstartDay = floorDiv(dtstartWall, 86_400)
             filter.parts.append(.weekNumbers(r.weeksOfTheYear, weekStart: weekStart, interval: max(1, r.interval),
                                              baseYear: DayMath.week(of: dtstartDay, weekStart: weekStart).year))
+            if !r.daysOfTheMonth.isEmpty {
+                // BYMONTHDAY picks among all the days of the weeks (it expands a YEARLY rule too).
+                filter.parts.append(.monthDays(r.daysOfTheMonth))
+                r.daysOfTheMonth = []
+                if r.daysOfTheWeek.isEmpty { r.daysOfTheWeek = DayMath.weekdays.map { .init($0) } }
+            }
             if r.daysOfTheWeek.isEmpty { r.daysOfTheWeek = [.init(DayMath.weekdays[DayMath.weekday(of: dtstartDay)])] }
             r.weeksOfTheYear = []
             r.frequency = .weekly
             r.interval = 1
         }
+        if splitsYearDays(r) {
+            // BYYEARDAY names the days; BYMONTH, BYMONTHDAY and BYDAY only limit them (§3.3.10's
+            // table: "Limit" for YEARLY when BYYEARDAY is present).
+            let inMonth = !r.monthsOfTheYear.isEmpty
+            if inMonth { filter.parts.append(.months(r.monthsOfTheYear)); r.monthsOfTheYear = [] }
+            if !r.daysOfTheMonth.isEmpty { filter.parts.append(.monthDays(r.daysOfTheMonth)); r.daysOfTheMonth = [] }
+            if !r.daysOfTheWeek.isEmpty {
+                filter.parts.append(.weekdays(r.daysOfTheWeek, inMonth: inMonth))
+                r.daysOfTheWeek = []
+            }
+        }
         return (r, filter)
+    }
+
+    /// A YEARLY rule with BYYEARDAY and BYMONTH, BYMONTHDAY or BYDAY (no BYWEEKNO): libical
+    /// 3.0.16 gives DTSTART only, so those parts are checked here.
+    static func splitsYearDays(_ r: RecurrenceRule) -> Bool {
+        r.frequency == .yearly && !r.daysOfTheYear.isEmpty && r.weeksOfTheYear.isEmpty
+            && (!r.monthsOfTheYear.isEmpty || !r.daysOfTheMonth.isEmpty || !r.daysOfTheWeek.isEmpty)
     }
 
     /// Every part accepts this wall-clock time.
@@ -98,6 +145,13 @@ struct RuleFilter {
                 if (floorDiv(w, unit) - floorDiv(origin, unit)) % interval != 0 { return false }
             case .monthDays(let days):
                 if !RuleFilter.isMonthDay(DateTimeValue(secondsAsUTC: w), in: days) { return false }
+            case .months(let months):
+                if !months.contains(DateTimeValue(secondsAsUTC: w).month) { return false }
+            case .weekdays(let days, let inMonth):
+                if !RuleFilter.isWeekday(floorDiv(w, 86_400), in: days, inMonth: inMonth) { return false }
+            case .weeks(let interval, let weekStart, let origin):
+                let weeks = (DayMath.weekBegin(floorDiv(w, 86_400), weekStart: weekStart) - origin) / 7
+                if weeks % interval != 0 { return false }
             case .yearDays(let days):
                 if !RuleFilter.isYearDay(floorDiv(w, 86_400), in: days) { return false }
             case .weekNumbers(let numbers, let weekStart, let interval, let baseYear):
@@ -131,6 +185,17 @@ struct RuleFilter {
     static func isWeekday(_ day: Int, in days: [RecurrenceRule.DayOfWeek]) -> Bool {
         let weekday = DayMath.weekdays[DayMath.weekday(of: day)]
         return days.contains(where: { $0.weekNumber == 0 && $0.weekday == weekday })
+    }
+
+    /// The day falls on one of BYDAY's weekdays, a numbered one (`2MO`, `-1FR`) being that
+    /// weekday's n-th (from the end when negative) in the day's month or year.
+    static func isWeekday(_ day: Int, in days: [RecurrenceRule.DayOfWeek], inMonth: Bool) -> Bool {
+        let weekday = DayMath.weekdays[DayMath.weekday(of: day)]
+        let v = DateTimeValue(secondsAsUTC: day * 86_400)
+        let first = inMonth ? DayMath.dayNumber(year: v.year, month: v.month, day: 1) : DayMath.dayNumber(year: v.year, month: 1, day: 1)
+        let end = inMonth ? first + DateTimeValue.daysInMonth(v.month, year: v.year) : DayMath.dayNumber(year: v.year + 1, month: 1, day: 1)
+        let fromStart = (day - first) / 7 + 1, fromEnd = -((end - 1 - day) / 7 + 1)
+        return days.contains { $0.weekday == weekday && ($0.weekNumber == 0 || $0.weekNumber == fromStart || $0.weekNumber == fromEnd) }
     }
 
     /// Day arithmetic on day numbers (days since 1970-01-01, a Thursday).

@@ -59,8 +59,6 @@ struct RuleWalker {
     let emulatesSetPositions: Bool
     /// Parts libical 3.0.16 gets wrong, checked here on its instances (empty for most rules).
     let filter: RuleFilter
-    /// COUNT and UNTIL are applied here, after BYSETPOS or ``filter``, not by libical.
-    let handlesEnd: Bool
     /// False only in tests: walk from DTSTART even when skipping ahead is possible.
     var allowsSkipping = true
     /// A sub-daily rule whose day-level parts are checked day by day (see `RuleWalker+Days.swift`).
@@ -97,7 +95,8 @@ struct RuleWalker {
         } else {
             switch rule.frequency {
             case .secondly, .minutely, .hourly, .daily, .weekly: emulatesSetPositions = true
-            case .monthly, .yearly: emulatesSetPositions = RuleWalker.hasSeveralTimesOfDay(rule)
+            case .monthly: emulatesSetPositions = RuleWalker.hasSeveralTimesOfDay(rule)
+            case .yearly: emulatesSetPositions = RuleWalker.hasSeveralTimesOfDay(rule) || RuleFilter.splitsYearDays(rule)
             }
         }
         baseWall = dtstartWall
@@ -127,7 +126,6 @@ struct RuleWalker {
         explicitRule = explicit
         (libicalBase, filter) = RuleFilter.split(explicit, dtstartWall: dtstartWall)
         walksByDay = RuleWalker.walksByDay(explicit, isDate: isDate)
-        handlesEnd = emulatesSetPositions || !filter.isEmpty || walksByDay
         if emulatesSetPositions { baseWall = periodStart(periodKey(dtstartWall)) }
     }
 
@@ -143,7 +141,11 @@ struct RuleWalker {
     /// - "The BYSECOND, BYMINUTE and BYHOUR rule parts MUST be ignored in RRULE and EXRULE
     ///   properties if present when the associated DTSTART property has a DATE value type":
     ///   they are dropped for an all-day series (libical expands them into times of day that
-    ///   the DATE cannot hold, repeating each date: `FREQ=DAILY;BYMINUTE=1,2,3,4;INTERVAL=2;COUNT=3`).
+    ///   the DATE cannot hold, repeating each date: `FREQ=DAILY;BYMINUTE=1,2,3,4;INTERVAL=2;COUNT=3`);
+    /// - BYMONTHDAY "expands" a YEARLY rule (the table of §3.3.10): without BYMONTH it takes the
+    ///   days of every month, as python-dateutil and recurring-ical-events do; libical 3.0.16 stays
+    ///   in DTSTART's month, so the twelve months are written out (not with BYYEARDAY or BYWEEKNO,
+    ///   which name the days themselves).
     static func normalized(_ rule: RecurrenceRule, isDate: Bool) -> RecurrenceRule {
         func unique<T: Hashable>(_ list: [T]) -> [T] {
             if list.count < 2 { return list }
@@ -164,6 +166,10 @@ struct RuleWalker {
             r.hours = []
             r.minutes = []
             r.seconds = []
+        }
+        if r.frequency == .yearly && r.monthsOfTheYear.isEmpty && !r.daysOfTheMonth.isEmpty
+            && r.daysOfTheYear.isEmpty && r.weeksOfTheYear.isEmpty {
+            r.monthsOfTheYear = Array(1...12)
         }
         return r
     }
@@ -202,15 +208,11 @@ struct RuleWalker {
         if emulatesSetPositions {
             r.setPositions = []
             r.end = .never
-        } else if handlesEnd {
-            // The filter only removes instances: UNTIL still bounds libical's walk.
-            r.end = untilWall.map { .afterDate(Date(timeIntervalSince1970: TimeInterval($0)), isDate: isDate, isFloating: true) } ?? .never
-        } else if let count {
-            r.end = .afterOccurrences(count)
-        } else if let untilWall {
-            r.end = .afterDate(Date(timeIntervalSince1970: TimeInterval(untilWall)), isDate: isDate, isFloating: true)
         } else {
-            r.end = .never
+            // COUNT is applied here (``Sink``), never by libical: libical 3.0.16 yields some
+            // instances twice (`FREQ=HOURLY;BYHOUR=3,9,11` from 09:30 gives 09:30 twice) and
+            // counts both. The filter only removes instances: UNTIL still bounds libical's walk.
+            r.end = untilWall.map { .afterDate(Date(timeIntervalSince1970: TimeInterval($0)), isDate: isDate, isFloating: true) } ?? .never
         }
         return r.rfc5545String
     }
@@ -237,6 +239,16 @@ struct RuleWalker {
             } else if target > baseWall {
                 jumpTarget = target
             }
+        }
+        if start == baseWall, !emulatesSetPositions, let unit = subDailyUnit, !passesFilters(baseWall) {
+            // libical 3.0.16 drops the first match of a sub-daily rule whose DTSTART fails its
+            // BYHOUR/BYMINUTE/BYSECOND (`FREQ=MINUTELY;BYMINUTE=6,18` from 09:00 gives 09:18,
+            // 10:06...): its walk starts at the first point of the INTERVAL grid that passes them.
+            // Where BYMINUTE/BYSECOND add times within the unit, the start is the unit's first one.
+            let step = unit * max(1, rule.interval)
+            var k = 1
+            while k < 100_000 && !passesFilters(baseWall + k * step) { k += 1 }
+            if passesFilters(baseWall + k * step) { start = firstTime(inUnitOf: baseWall + k * step) }
         }
         let iterator: RecurrenceIterator
         do {
@@ -283,34 +295,38 @@ struct RuleWalker {
                 groupKey = key
                 if key > lastKey { return sink.out }
             }
-            group.append(w)
+            if group.last.map({ w > $0 }) ?? true { group.append(w) }
         }
         for s in select(group) where !sink.accept(s) { break }
         return sink.out
     }
 
-    /// Collects a walk's instances in the window, applying UNTIL and (when ``handlesEnd``) COUNT.
+    /// Collects a walk's instances in the window, applying UNTIL and COUNT.
     struct Sink {
         let from: Int
         let to: Int
         let dtstartWall: Int
         let untilWall: Int?
-        /// COUNT when the walker applies it (not libical).
+        /// COUNT (always applied here, see ``libicalRule``).
         let count: Int?
         private(set) var out: [Int] = []
         private var emitted = 0
+        /// The last instance taken: libical 3.0.16 repeats some (see ``libicalRule``).
+        private var previous: Int?
 
         init(walker: RuleWalker, from: Int, to: Int) {
             self.from = from
             self.to = to
             dtstartWall = walker.dtstartWall
             untilWall = walker.untilWall
-            count = walker.handlesEnd ? walker.count : nil
+            count = walker.count
         }
 
         /// Takes the next instance of the walk; false when the walk is over.
         mutating func accept(_ w: Int) -> Bool {
-            if w < dtstartWall { return true }   // the period's part before DTSTART
+            // The period's part before DTSTART; a repeat (libical's walk is ascending otherwise).
+            if w < dtstartWall || previous.map({ w <= $0 }) ?? false { return true }
+            previous = w
             if let untilWall, w > untilWall { return false }
             if let count {
                 emitted += 1
@@ -325,6 +341,23 @@ struct RuleWalker {
     /// The BY parts that only filter a sub-daily rule's instances all accept this wall clock.
     private func passesFilters(_ w: Int) -> Bool {
         passesTimeFilters(w) && passesDayFilters(floorDiv(w, 86_400))
+    }
+
+    /// The first time of a sub-daily rule's unit (hour of HOURLY, minute of MINUTELY) holding
+    /// `w`: the smallest BYMINUTE and BYSECOND where they add times within it, else `w`'s own.
+    private func firstTime(inUnitOf w: Int) -> Int {
+        let r = explicitRule
+        let tod = w - floorDiv(w, 86_400) * 86_400
+        var minute = tod % 3600 / 60, second = tod % 60
+        switch rule.frequency {
+        case .hourly:
+            minute = r.minutes.min() ?? minute
+            second = r.seconds.min() ?? second
+        case .minutely:
+            second = r.seconds.min() ?? second
+        default: return w
+        }
+        return w - tod % 3600 + minute * 60 + second
     }
 
     /// BYHOUR, and BYMINUTE/BYSECOND where they filter (not where they add times within an

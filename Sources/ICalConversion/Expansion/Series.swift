@@ -48,9 +48,23 @@ struct Series {
         self.resolver = resolver
         let frame = SeriesFrame(event: master, resolver: resolver)
         self.frame = frame
-        let dtstartWall = frame.wall(master.startDate)
+        // A DTSTART (DTEND) written in a spring-forward gap recurs at its written wall clock,
+        // and the length is the written one (``WrittenWallClock``).
+        var dtstartWall = frame.wall(master.startDate)
+        var length = InstanceLength(event: master)
+        if case .zoned(let zone) = frame.kind, !master.isAllDay {
+            let writtenStart = WrittenWallClock.gapWall(of: "DTSTART", date: master.startDate, event: master, zone: zone)
+            let writtenEnd = master.duration == nil
+                ? WrittenWallClock.gapWall(of: "DTEND", date: master.endDate, event: master, zone: zone) : nil
+            if writtenStart != nil || writtenEnd != nil {
+                dtstartWall = writtenStart ?? dtstartWall
+                if master.duration == nil {
+                    length = .exact(seconds: max(0, (writtenEnd ?? frame.wall(master.endDate)) - dtstartWall))
+                }
+            }
+        }
         self.dtstartWall = dtstartWall
-        masterLength = InstanceLength(event: master)
+        masterLength = length
         ruleWalkers = master.recurrenceRules.map { RuleWalker(rule: $0, dtstartWall: dtstartWall, frame: frame) }
         exceptionWalkers = master.exceptionRules.map { RuleWalker(rule: $0, dtstartWall: dtstartWall, frame: frame) }
         replacingOverrides = overrides.filter { $0.occurrenceDate != nil }
@@ -95,8 +109,9 @@ struct Series {
     /// EXRULE, one per start, sorted.
     func slots(from: Int, to: Int, budget: ExpansionBudget) throws(ExpansionError) -> [Slot] {
         var walls: [(wall: Int, length: InstanceLength)] = []
-        let dtstartCounts = ruleWalkers.isEmpty || !ruleWalkers.allSatisfy(\.endsBeforeStart)
-        if dtstartCounts, dtstartWall >= from, dtstartWall <= to { walls.append((dtstartWall, masterLength)) }
+        // DTSTART is always the first instance (RFC 5545 §3.3.10), also when every RRULE's UNTIL
+        // lies before it.
+        if dtstartWall >= from, dtstartWall <= to { walls.append((dtstartWall, masterLength)) }
         for walker in ruleWalkers {
             for w in try walker.instances(from: from, to: to, budget: budget) ?? [] { walls.append((w, masterLength)) }
         }

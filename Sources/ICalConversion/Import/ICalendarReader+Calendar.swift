@@ -42,7 +42,10 @@ extension ICalendarReader {
         let (severity, action): (ConversionDiagnostic.Severity, ConversionDiagnostic.Action)
         switch issue.kind {
         case .notICalendar, .unsupportedEncoding: (severity, action) = (.error, .refused)
-        case .invalidUTF8, .unterminatedComponent: (severity, action) = (.warning, .repaired)
+        case .invalidUTF8: (severity, action) = (.warning, .repaired)
+        // The input ended inside a component (a download cut short): what was read is kept, but
+        // the rest of the file is missing, so it is an error (exit 65).
+        case .unterminatedComponent: (severity, action) = (.error, .repaired)
         case .unbalancedEnd, .strayText, .malformedLine, .nestingTooDeep: (severity, action) = (.warning, .ignored)
         case .lineTooLong: (severity, action) = (.error, .skipped)
         }

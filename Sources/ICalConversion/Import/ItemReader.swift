@@ -158,9 +158,16 @@ struct ItemReader {
                     continue
                 }
                 for w in warnings { ctx.note(.warning, line: line.line, uid: uid, property: name, w, action: .repaired) }
+                for v in RecurrenceRuleImporter.violations(rule) {
+                    ctx.note(.warning, line: line.line, uid: uid, property: name,
+                             "\(v); the rule is kept as written and may give no instance besides DTSTART", action: .none)
+                }
                 out.append(rule)
             case .failure(let e):
-                ctx.note(.warning, line: line.line, uid: uid, property: name,
+                // A rule libical cannot read (or would iterate wrongly) loses the series' other
+                // instances: an error (exit 65). One in a calendar system icalkit does not model
+                // (RFC 7529 leap months) is a warning.
+                ctx.note(e.code == .unimplemented ? .warning : .error, line: line.line, uid: uid, property: name,
                          "\(e.message); the rule is kept verbatim for export but not expanded", action: .ignored)
                 keep(line)
             }

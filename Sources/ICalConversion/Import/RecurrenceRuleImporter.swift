@@ -62,4 +62,21 @@ enum RecurrenceRuleImporter {
             return .success((rule, warnings))
         }
     }
+
+    /// The MUSTs of RFC 5545 §3.3.10 on which BY parts a FREQ may have that `rule` breaks, each
+    /// as a message (libical iterates such a rule to DTSTART alone).
+    static func violations(_ rule: RecurrenceRule) -> [String] {
+        var out: [String] = []
+        if !rule.weeksOfTheYear.isEmpty && rule.frequency != .yearly {
+            out.append("BYWEEKNO is only valid with FREQ=YEARLY (RFC 5545 §3.3.10), not FREQ=\(rule.frequency.rawValue)")
+        }
+        let dailyToMonthly = rule.frequency == .daily || rule.frequency == .weekly || rule.frequency == .monthly
+        if !rule.daysOfTheYear.isEmpty && dailyToMonthly {
+            out.append("BYYEARDAY MUST NOT be specified with FREQ=\(rule.frequency.rawValue) (RFC 5545 §3.3.10)")
+        }
+        if !rule.daysOfTheMonth.isEmpty && rule.frequency == .weekly {
+            out.append("BYMONTHDAY MUST NOT be specified with FREQ=WEEKLY (RFC 5545 §3.3.10)")
+        }
+        return out
+    }
 }

@@ -120,9 +120,13 @@ enum ImportCommand {
                 outcome.notImported = "not an iCalendar file"
                 io.printError("\(file.displayName): not imported: not an iCalendar file\n")
             } else if strict && (result.skippedCount > 0 || hasErrors) {
-                let n = max(result.skippedCount, 1)
-                outcome.notImported = "--strict and \(n) item\(n == 1 ? "" : "s") could not be read"
-                io.printError("\(file.displayName): not imported: \(n) item\(n == 1 ? "" : "s") could not be read (--strict)\n")
+                // Items skipped, or errors about the file itself (it ends inside a component, a
+                // rule cannot be read) with every item kept.
+                let n = result.skippedCount
+                let errors = result.diagnostics.filter { $0.severity == .error }.count
+                let why = n > 0 ? "\(n) item\(n == 1 ? "" : "s") could not be read" : "\(errors) error\(errors == 1 ? "" : "s") in the file"
+                outcome.notImported = "--strict and " + why
+                io.printError("\(file.displayName): not imported: \(why) (--strict)\n")
             } else {
                 outcome.reports = reports
             }
