@@ -40,7 +40,9 @@ extension CalendarTools {
 
     /// The answer of a tool that wrote `event`: its first instance, as `list_events` shows it.
     func created(_ event: Event, calendar: EventCalendar) -> ToolResult {
-        let occurrence = Occurrence(event: event, calendarTitle: calendar.title, startDate: event.startDate, endDate: event.endDate,
+        let occurrence = Occurrence(event: event, calendarTitle: calendar.title,
+                                    startDate: ToolDates.instant(event.startDate, of: event, in: zone),
+                                    endDate: ToolDates.instant(event.endDate, of: event, in: zone),
                                     occurrenceDate: event.hasRecurrenceRules ? event.startDate : event.occurrenceDate,
                                     isRecurring: event.hasRecurrenceRules || event.isDetached, isDetached: event.isDetached)
         return ToolResult(structured: occurrenceJSON(occurrence, calendar: calendar), text: "Saved: " + occurrenceText(occurrence))
@@ -224,6 +226,116 @@ extension CalendarTools {
             try store.save(reminder, in: calendar.title)
             return ToolResult(structured: reminderJSON(reminder, calendar: calendar, title: calendar.title),
                               text: "\(done ? "Completed" : "Reopened") \(Self.quoted(reminder.title))")
+        }
+    }
+}
+
+extension CalendarTools {
+    static let spanSchema: JSON = ["type": "string", "enum": ["thisEvent", "futureEvents"],
+                                   "description": "With occurrenceDate: thisEvent changes that occurrence only, futureEvents it and every later one."]
+
+    /// The event `uid` as the tools may change it: visible, in a writable calendar.
+    func writableSeries(_ uid: String) throws -> (EventCalendar, Event) {
+        let visible = try visibleCalendars()
+        guard let stored = try store.event(withUID: uid), let calendar = visible.first(where: { $0.title == stored.calendarTitle }) else {
+            throw ToolError("no event with uid \"\(uid)\"; list_events shows the uids")
+        }
+        guard calendar.allowsContentModifications else {
+            let writable = visible.filter(\.allowsContentModifications)
+            throw ToolError("calendar \"\(calendar.title)\" is read-only (a subscription or a read-only import); its events cannot be changed. "
+                + "Writable calendars: \(Self.describe(writable))")
+        }
+        return (calendar, stored.event)
+    }
+
+    /// The RECURRENCE-ID an `occurrenceDate` argument names, in the series' convention: the
+    /// instant for a zoned series, the wall clock read as UTC for floating and all-day ones.
+    func recurrenceID(_ arguments: ToolArguments, of event: Event) throws -> Date? {
+        guard let text = try arguments.string("occurrenceDate") else { return nil }
+        let value = try DateArgument(parsing: text, argument: "occurrenceDate")
+        if event.isAllDay || (event.timeZone == nil && event.definedTimeZone == nil) {
+            return DateArgument(year: value.year, month: value.month, day: value.day,
+                                time: value.time.map { DateArgument.Time(hour: $0.hour, minute: $0.minute, second: $0.second, nanoseconds: 0, utcOffset: nil) })
+                .instant(in: TimeZone(identifier: "UTC")!)
+        }
+        return value.instant(in: event.timeZone ?? zone)
+    }
+
+    func span(_ arguments: ToolArguments) throws -> Span {
+        guard let text = try arguments.string("span") else { return .thisEvent }
+        guard let span = Span(rawValue: text) else { throw ToolError("span must be thisEvent or futureEvents (got \"\(text)\")") }
+        return span
+    }
+
+    /// A store refusal as a message for the model.
+    func refusal(_ error: StoreError, uid: String) -> ToolError {
+        switch error.reason {
+        case .itemNotFound: ToolError("event \"\(uid)\" has no occurrence at that occurrenceDate; use an occurrenceDate list_events returned")
+        case .readOnlyCalendar: ToolError(error.message)
+        default: ToolError(error.message)
+        }
+    }
+
+    var updateEvent: Tool {
+        var schema = Self.eventFields
+        schema["uid"] = ToolSchemas.string("The event's uid from list_events.")
+        schema["occurrenceDate"] = ToolSchemas.string("For one occurrence of a series: its occurrenceDate from list_events.")
+        schema["span"] = Self.spanSchema
+        let fields = schema
+        return Tool(name: "update_event", title: "Change an event",
+                    description: "Changes the fields given of an event, of one occurrence (occurrenceDate, span thisEvent), or of it and the later ones (span futureEvents, which starts a new series). Returns the changed event.",
+                    inputSchema: ToolSchemas.object(fields, required: ["uid"]),
+                    outputSchema: ToolSchemas.occurrence,
+                    readOnly: false, destructive: true) { arguments in
+            try arguments.allowOnly(Set(fields.keys))
+            let uid = try arguments.requiredString("uid")
+            if arguments.has("calendarIdentifier") { throw ToolError("calendarIdentifier cannot be changed by update_event") }
+            let (calendar, event) = try writableSeries(uid)
+            let occurrence = try recurrenceID(arguments, of: event)
+            var written: Event?
+            do {
+                let writtenUID = try store.saveEvent(uid: uid, occurrenceDate: occurrence, span: span(arguments), timeZone: zone, now: stamp()) { event in
+                    try apply(arguments, to: &event, requireAll: false)
+                    written = event
+                }
+                if var shown = written {
+                    shown.uid = writtenUID
+                    return created(shown, calendar: calendar)
+                }
+            } catch let error as StoreError {
+                throw refusal(error, uid: uid)
+            }
+            throw ToolError("nothing was changed")
+        }
+    }
+
+    var deleteEvent: Tool {
+        Tool(name: "delete_event", title: "Delete an event",
+             description: "Deletes an event, one occurrence of a series (occurrenceDate, span thisEvent), or it and every later one (span futureEvents).",
+             inputSchema: ToolSchemas.object([
+                "uid": ToolSchemas.string("The event's uid from list_events."),
+                "occurrenceDate": ToolSchemas.string("For one occurrence of a series: its occurrenceDate from list_events."),
+                "span": Self.spanSchema,
+             ], required: ["uid"]),
+             outputSchema: ToolSchemas.object([
+                "uid": ToolSchemas.string("The event's uid."),
+                "calendar": ToolSchemas.string("Its calendar."),
+                "removed": ToolSchemas.string("What was removed: event, occurrence or futureOccurrences."),
+             ], required: ["uid", "calendar", "removed"]),
+             readOnly: false, destructive: true) { arguments in
+            try arguments.allowOnly(["uid", "occurrenceDate", "span"])
+            let uid = try arguments.requiredString("uid")
+            let (calendar, event) = try writableSeries(uid)
+            let occurrence = try recurrenceID(arguments, of: event)
+            let span = try span(arguments)
+            do {
+                try store.removeEvent(uid: uid, occurrenceDate: occurrence, span: span, timeZone: zone, now: stamp())
+            } catch let error as StoreError {
+                throw refusal(error, uid: uid)
+            }
+            let removed = occurrence == nil ? "event" : (span == .futureEvents ? "futureOccurrences" : "occurrence")
+            return ToolResult(structured: ["uid": .string(uid), "calendar": .string(calendar.title), "removed": .string(removed)],
+                              text: "Removed \(removed == "event" ? "the event" : removed == "occurrence" ? "one occurrence of" : "this and later occurrences of") \(Self.quoted(event.title))")
         }
     }
 }

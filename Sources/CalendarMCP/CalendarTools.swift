@@ -179,21 +179,26 @@ public struct CalendarTools: Sendable {
         }
     }
 
+    /// An occurrence's start or end as shown: queries give floating and all-day occurrences as
+    /// instants in the server's zone, shown as that zone's wall clock.
+    func shown(_ date: Date, of event: Event) -> String {
+        guard ToolDates.keepsWallClock(event) else { return ToolDates.eventDate(date, of: event) }
+        return ToolDates.eventDate(date.addingTimeInterval(TimeInterval(zone.secondsFromGMT(for: date))), of: event)
+    }
+
     func occurrenceJSON(_ occurrence: Occurrence, calendar: EventCalendar?) -> JSON {
         let event = occurrence.event
-        let startInstant = ToolDates.instant(occurrence.startDate, of: event, in: zone)
-        let endInstant = ToolDates.instant(occurrence.endDate, of: event, in: zone)
-        let localOffset = ToolDates.offset(of: event, at: occurrence.startDate)
-        let weekday = localOffset.map { ToolDates.weekday(occurrence.startDate, offset: $0) } ?? ToolDates.weekday(occurrence.startDate, offset: 0)
+        let localOffset = ToolDates.offset(of: event, at: occurrence.startDate) ?? zone.secondsFromGMT(for: occurrence.startDate)
+        let weekday = ToolDates.weekday(occurrence.startDate, offset: localOffset)
         return [
             "uid": .string(event.uid),
             "calendarId": .string(calendar?.calendarIdentifier ?? occurrence.calendarTitle),
             "calendar": .string(occurrence.calendarTitle),
             "title": .string(event.title),
-            "start": .string(ToolDates.eventDate(occurrence.startDate, of: event)),
-            "end": .string(ToolDates.eventDate(occurrence.endDate, of: event)),
-            "startUTC": .string(ToolDates.utcText(startInstant)),
-            "endUTC": .string(ToolDates.utcText(endInstant)),
+            "start": .string(shown(occurrence.startDate, of: event)),
+            "end": .string(shown(occurrence.endDate, of: event)),
+            "startUTC": .string(ToolDates.utcText(occurrence.startDate)),
+            "endUTC": .string(ToolDates.utcText(occurrence.endDate)),
             "weekday": .string(weekday),
             "isAllDay": .bool(event.isAllDay),
             "timeZone": .optional(ToolDates.zoneName(of: event)),
@@ -210,7 +215,7 @@ public struct CalendarTools: Sendable {
 
     func occurrenceText(_ occurrence: Occurrence) -> String {
         let event = occurrence.event
-        var line = "- \(ToolDates.eventDate(occurrence.startDate, of: event)) – \(ToolDates.eventDate(occurrence.endDate, of: event)): "
+        var line = "- \(shown(occurrence.startDate, of: event)) – \(shown(occurrence.endDate, of: event)): "
             + "\(Self.quoted(event.title)) [\(occurrence.calendarTitle); uid \(event.uid)]"
         if let location = event.location, !location.isEmpty { line += "; location \(Self.quoted(location))" }
         if let notes = event.notes, !notes.isEmpty { line += "; notes \(Self.quoted(notes))" }
@@ -256,7 +261,7 @@ public struct CalendarTools: Sendable {
             guard (1...1000).contains(limit) else { throw ToolError("limit must be between 1 and 1000 (got \(limit))") }
             let chosen = try calendars(try arguments.strings("calendarIdentifiers"))
             let predicate = completed
-                ? store.predicateForCompletedReminders(withCompletionDateStarting: start, ending: end, calendars: chosen, timeZone: zone)
+                ? store.predicateForCompletedReminders(withCompletionDateStarting: start, ending: end, calendars: chosen)
                 : store.predicateForIncompleteReminders(withDueDateStarting: start, ending: end, calendars: chosen, timeZone: zone)
             let key = "r|\(completed)|\(start?.timeIntervalSince1970 ?? 0)|\(end?.timeIntervalSince1970 ?? 0)|" + chosen.compactMap(\.calendarIdentifier).joined(separator: ",")
             let offset = try arguments.string("cursor").map { try PageCursor.offset(from: $0, key: key) } ?? 0

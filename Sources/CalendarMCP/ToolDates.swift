@@ -70,10 +70,15 @@ enum ToolDates {
     /// The instant of an event's date: all-day and floating dates hold a wall clock read as
     /// UTC, placed in `zone` (the server's).
     static func instant(_ date: Date, of event: Event, in zone: TimeZone) -> Date {
-        guard event.isAllDay || (event.timeZone == nil && event.definedTimeZone == nil) else { return date }
+        guard keepsWallClock(event) else { return date }
         let wall = date
         let guess = wall.addingTimeInterval(TimeInterval(-zone.secondsFromGMT(for: wall)))
         return wall.addingTimeInterval(TimeInterval(-zone.secondsFromGMT(for: guess)))
+    }
+
+    /// All-day and floating events: their dates are wall clocks, not instants.
+    static func keepsWallClock(_ event: Event) -> Bool {
+        event.isAllDay || (event.timeZone == nil && event.definedTimeZone == nil)
     }
 
     /// A reminder's due date: a day, a floating wall clock, or RFC 3339 in its zone.

@@ -40,7 +40,7 @@ async def call(session, tool, **arguments):
 
 
 def structured(result):
-    return result.structuredContent or {}
+    return result.structured_content or {}
 
 
 def text_of(result):
@@ -51,7 +51,7 @@ async def main_checks(store):
     async with await session_for(store) as (read, write):
         async with ClientSession(read, write) as session:
             init = await session.initialize()
-            check("initialize negotiates a supported version", init.protocolVersion in ("2025-06-18", "2025-11-25"), init.protocolVersion)
+            check("initialize negotiates a supported version", init.protocol_version in ("2025-06-18", "2025-11-25"), init.protocol_version)
             check("capabilities offer tools", init.capabilities.tools is not None)
             await session.send_ping()
             check("ping", True)
@@ -60,16 +60,16 @@ async def main_checks(store):
             expected = {"list_calendars", "list_events", "create_event", "update_event", "delete_event",
                         "list_reminders", "create_reminder", "complete_reminder", "current_time"}
             check("list_tools names", set(tools) == expected, sorted(tools))
-            check("every tool has both schemas", all(t.inputSchema and t.outputSchema for t in tools.values()))
-            le = tools["list_events"].inputSchema
+            check("every tool has both schemas", all(t.input_schema and t.output_schema for t in tools.values()))
+            le = tools["list_events"].input_schema
             check("list_events parameters", set(le["properties"]) == {"startDate", "endDate", "calendarIdentifiers", "limit", "cursor"}
                   and set(le.get("required", [])) == {"startDate", "endDate"}, le)
-            ce = tools["create_event"].inputSchema
+            ce = tools["create_event"].input_schema
             check("create_event parameters", set(ce["properties"]) == {"title", "startDate", "endDate", "location", "notes",
                   "calendarIdentifier", "timeZone", "isAllDay", "recurrenceRule", "alarms"}, sorted(ce["properties"]))
-            check("read-only hints", tools["list_events"].annotations.readOnlyHint is True
-                  and tools["create_event"].annotations.readOnlyHint is False
-                  and tools["delete_event"].annotations.destructiveHint is True)
+            check("read-only hints", tools["list_events"].annotations.read_only_hint is True
+                  and tools["create_event"].annotations.read_only_hint is False
+                  and tools["delete_event"].annotations.destructive_hint is True)
 
             cals = structured(await call(session, "list_calendars"))["calendars"]
             by_title = {c["title"]: c for c in cals}
@@ -126,12 +126,12 @@ async def main_checks(store):
 
             # Bad input: an isError result naming the argument and an accepted form.
             bad = await call(session, "list_events", startDate="next tuesday", endDate="2026-03-08")
-            check("bad date is isError with an accepted form", bad.isError and 'startDate "next tuesday" is not ISO 8601' in text_of(bad)
+            check("bad date is isError with an accepted form", bad.is_error and 'startDate "next tuesday" is not ISO 8601' in text_of(bad)
                   and "2026-03-02T09:00:00+01:00" in text_of(bad), text_of(bad))
             bad = await call(session, "list_events", startDate="2026-03-02", endDate="2026-03-08", limit=5000)
-            check("limit over 1000 refused", bad.isError, text_of(bad))
+            check("limit over 1000 refused", bad.is_error, text_of(bad))
             bad = await call(session, "list_events", startDate="2026-03-02", endDate="2026-03-08", calendarIdentifiers=["nope"])
-            check("unknown calendar refused", bad.isError and "nope" in text_of(bad), text_of(bad))
+            check("unknown calendar refused", bad.is_error and "nope" in text_of(bad), text_of(bad))
 
             only_holidays = structured(await call(session, "list_events", startDate="2026-03-02", endDate="2026-03-08",
                                                   calendarIdentifiers=[holidays.get("id", "")]))
@@ -141,20 +141,20 @@ async def main_checks(store):
             created = await call(session, "create_event", title="Dentist", startDate="2026-03-10T14:00", endDate="2026-03-10T15:00",
                                  location="Main St 1", alarms=[{"minutesBefore": 30}])
             ev = structured(created)
-            check("create_event in the server's zone", not created.isError and ev.get("start") == "2026-03-10T14:00:00+01:00"
+            check("create_event in the server's zone", not created.is_error and ev.get("start") == "2026-03-10T14:00:00+01:00"
                   and ev.get("calendar") == "Work" and ev.get("timeZone") == ZONE, text_of(created))
             listed = structured(await call(session, "list_events", startDate="2026-03-10", endDate="2026-03-10"))
             check("created event is listed", any(e["title"] == "Dentist" for e in listed["events"]), listed)
             refused = await call(session, "create_event", title="X", startDate="2026-03-10T14:00", endDate="2026-03-10T15:00",
                                  calendarIdentifier=holidays.get("id", ""))
-            check("read-only calendar refused, naming it and the writable ones", refused.isError and "Holidays" in text_of(refused)
+            check("read-only calendar refused, naming it and the writable ones", refused.is_error and "Holidays" in text_of(refused)
                   and "Work" in text_of(refused), text_of(refused))
             refused = await call(session, "create_event", title="X", startDate="2026-03-10T15:00", endDate="2026-03-10T14:00")
-            check("end before start refused", refused.isError, text_of(refused))
+            check("end before start refused", refused.is_error, text_of(refused))
             weekly = await call(session, "create_event", title="Yoga", startDate="2026-03-11T18:00:00", endDate="2026-03-11T19:00:00",
                                 timeZone="America/New_York", recurrenceRule="FREQ=WEEKLY;COUNT=3")
             yoga = structured(weekly)
-            check("create_event with zone and rule", not weekly.isError and yoga.get("start") == "2026-03-11T18:00:00-04:00"
+            check("create_event with zone and rule", not weekly.is_error and yoga.get("start") == "2026-03-11T18:00:00-04:00"
                   and yoga.get("recurring") is True, text_of(weekly))
             yogas = [e for e in structured(await call(session, "list_events", startDate="2026-03-01", endDate="2026-04-30"))["events"]
                      if e["title"] == "Yoga"]
@@ -165,21 +165,21 @@ async def main_checks(store):
             upd = await call(session, "update_event", uid=second.get("uid", ""), occurrenceDate=second.get("occurrenceDate"),
                              span="thisEvent", title="Yoga (moved)", startDate="2026-03-19T18:00:00", endDate="2026-03-19T19:00:00",
                              timeZone="America/New_York")
-            check("update_event thisEvent", not upd.isError and structured(upd).get("title") == "Yoga (moved)", text_of(upd))
+            check("update_event thisEvent", not upd.is_error and structured(upd).get("title") == "Yoga (moved)", text_of(upd))
             after = [e for e in structured(await call(session, "list_events", startDate="2026-03-01", endDate="2026-04-30"))["events"]
                      if e["uid"] == second.get("uid")]
             check("only that occurrence changed", [(e["title"], e["startUTC"]) for e in after] ==
                   [("Yoga", "2026-03-11T22:00:00Z"), ("Yoga (moved)", "2026-03-19T22:00:00Z"), ("Yoga", "2026-03-25T22:00:00Z")], after)
             gone = await call(session, "delete_event", uid=second.get("uid", ""), occurrenceDate=yogas[2]["occurrenceDate"] if len(yogas) > 2 else None,
                               span="futureEvents")
-            check("delete_event futureEvents", not gone.isError, text_of(gone))
+            check("delete_event futureEvents", not gone.is_error, text_of(gone))
             after = [e["title"] for e in structured(await call(session, "list_events", startDate="2026-03-01", endDate="2026-04-30"))["events"]
                      if e["uid"] == second.get("uid")]
             check("the future is gone", after == ["Yoga", "Yoga (moved)"], after)
             missing = await call(session, "delete_event", uid="nope@x", span="thisEvent")
-            check("delete of an unknown uid is isError", missing.isError, text_of(missing))
+            check("delete of an unknown uid is isError", missing.is_error, text_of(missing))
             ro = await call(session, "delete_event", uid="womens-day@mcp.example", span="thisEvent")
-            check("delete in a read-only calendar refused", ro.isError and "Holidays" in text_of(ro), text_of(ro))
+            check("delete in a read-only calendar refused", ro.is_error and "Holidays" in text_of(ro), text_of(ro))
 
             # Reminders.
             rem = structured(await call(session, "list_reminders"))
@@ -191,15 +191,15 @@ async def main_checks(store):
             check("completed reminders", [r["title"] for r in done["reminders"]] == ["Submit expenses"]
                   and done["reminders"][0]["completionDate"] == "2026-02-10T12:00:00Z", done)
             new = await call(session, "create_reminder", title="Call the bank", dueDate="2026-03-09", priority="high")
-            check("create_reminder with a named priority", not new.isError and structured(new).get("priority") == 1
+            check("create_reminder with a named priority", not new.is_error and structured(new).get("priority") == 1
                   and structured(new).get("due") == "2026-03-09", text_of(new))
             bad = await call(session, "create_reminder", title="X", priority="urgent")
-            check("bad priority refused", bad.isError and "high" in text_of(bad), text_of(bad))
+            check("bad priority refused", bad.is_error and "high" in text_of(bad), text_of(bad))
             comp = await call(session, "complete_reminder", uid=structured(new).get("uid", ""))
-            check("complete_reminder", not comp.isError and structured(comp).get("completed") is True
+            check("complete_reminder", not comp.is_error and structured(comp).get("completed") is True
                   and structured(comp).get("completionDate"), text_of(comp))
             comp = await call(session, "complete_reminder", uid="nope@x")
-            check("complete an unknown reminder is isError", comp.isError, text_of(comp))
+            check("complete an unknown reminder is isError", comp.is_error, text_of(comp))
 
             now = structured(await call(session, "current_time"))
             local = datetime.now(ZoneInfo(ZONE))
