@@ -33,7 +33,7 @@ struct OccurrenceJSONWriter {
     mutating func write(_ o: Occurrence, start: Date, end: Date, more: [(String, JSONValue)] = [], to out: inout [UInt8]) {
         let parts = index(of: o.event)
         let w = MemberWriter(indent: indent + 1)
-        out.append(contentsOf: "{\n".utf8)
+        out.append("{\n")
         out.append(contentsOf: made[parts].uid)
         w.string("calendar", o.calendarTitle, to: &out)
         out.append(contentsOf: made[parts].title)
@@ -119,19 +119,19 @@ struct OccurrenceJSONWriter {
             JSONValue.indentation(indent, to: &out)
             out.append(UInt8(ascii: "\""))
             key.withUTF8Buffer { out.append(contentsOf: $0) }
-            out.append(contentsOf: "\": ".utf8)
+            out.append("\": ")
         }
 
         /// A string, or null.
         func string(_ name: StaticString, _ value: String?, to out: inout [UInt8]) {
             key(name, to: &out)
-            if let value { JSONValue.writeString(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
-            out.append(contentsOf: ",\n".utf8)
+            if let value { JSONValue.writeString(value, to: &out) } else { out.append("null") }
+            out.append(",\n")
         }
 
         func bool(_ name: StaticString, _ value: Bool, to out: inout [UInt8]) {
             key(name, to: &out)
-            out.append(contentsOf: (value ? "true,\n" : "false,\n").utf8)
+            out.append(value ? "true,\n" : "false,\n")
         }
 
         /// A date of the event as ``DateText/writeEventDate(_:of:to:)`` writes it.
@@ -139,44 +139,44 @@ struct OccurrenceJSONWriter {
             key(name, to: &out)
             out.append(UInt8(ascii: "\""))
             DateText.writeEventDate(date, of: event, to: &out)
-            out.append(contentsOf: "\",\n".utf8)
+            out.append("\",\n")
         }
 
         func day(_ name: StaticString, _ date: Date, to out: inout [UInt8]) {
             key(name, to: &out)
             out.append(UInt8(ascii: "\""))
             DateText.writeDay(date, to: &out)
-            out.append(contentsOf: "\",\n".utf8)
+            out.append("\",\n")
         }
 
         /// An object whose members `body` writes (with the writer one level in).
         func object(_ name: StaticString, to out: inout [UInt8], _ body: (MemberWriter, inout [UInt8]) -> Void) {
             key(name, to: &out)
             openObject(body, to: &out)
-            out.append(contentsOf: ",\n".utf8)
+            out.append(",\n")
         }
 
         /// An array of objects, one per element, each written by `body` two levels in.
         func array<T>(_ name: StaticString, _ items: [T], to out: inout [UInt8], _ body: (T, MemberWriter, inout [UInt8]) -> Void) {
             key(name, to: &out)
             if items.isEmpty {
-                out.append(contentsOf: "[],\n".utf8)
+                out.append("[],\n")
                 return
             }
-            out.append(contentsOf: "[\n".utf8)
+            out.append("[\n")
             let element = MemberWriter(indent: indent + 1)
             for (i, item) in items.enumerated() {
                 JSONValue.indentation(indent + 1, to: &out)
                 element.openObject({ w, o in body(item, w, &o) }, to: &out)
-                out.append(contentsOf: (i + 1 < items.count ? ",\n" : "\n").utf8)
+                out.append(i + 1 < items.count ? ",\n" : "\n")
             }
             JSONValue.indentation(indent, to: &out)
-            out.append(contentsOf: "],\n".utf8)
+            out.append("],\n")
         }
 
         /// `{`, the members one level in (the last one's comma dropped), `}` at this level.
         private func openObject(_ body: (MemberWriter, inout [UInt8]) -> Void, to out: inout [UInt8]) {
-            out.append(contentsOf: "{\n".utf8)
+            out.append("{\n")
             let start = out.count
             body(MemberWriter(indent: indent + 1), &out)
             if out.count > start {
