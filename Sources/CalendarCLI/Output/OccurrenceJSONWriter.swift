@@ -136,11 +136,19 @@ struct OccurrenceJSONWriter {
     private struct MemberWriter {
         let indent: Int
 
+        /// The indentation, the quoted key and `": `, laid out in a small buffer and appended at
+        /// once (each append checks the array's capacity and uniqueness).
         private func key(_ key: StaticString, to out: inout [UInt8]) {
-            JSONValue.indentation(indent, to: &out)
-            out.append(UInt8(ascii: "\""))
-            key.withUTF8Buffer { out.append(contentsOf: $0) }
-            out.append("\": ")
+            key.withUTF8Buffer { name in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * indent + name.count + 4) { buffer in
+                    var n = 0
+                    for _ in 0..<(2 * indent) { buffer[n] = UInt8(ascii: " "); n += 1 }
+                    buffer[n] = UInt8(ascii: "\""); n += 1
+                    for byte in name { buffer[n] = byte; n += 1 }
+                    buffer[n] = UInt8(ascii: "\""); buffer[n + 1] = UInt8(ascii: ":"); buffer[n + 2] = UInt8(ascii: " "); n += 3
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
+                }
+            }
         }
 
         /// A string, or null.
