@@ -6,8 +6,8 @@ import Foundation
 ///
 /// A span is kept only when the offset at its far end equals the offset at its start, so a
 /// change of standard offset that Foundation does not report as a transition is never hidden.
-public final class ZoneOffsets: @unchecked Sendable {
-    public static let shared = ZoneOffsets()
+package final class ZoneOffsets: @unchecked Sendable {
+    package static let shared = ZoneOffsets()
 
     private struct Span {
         var from: TimeInterval
@@ -18,16 +18,16 @@ public final class ZoneOffsets: @unchecked Sendable {
     private let lock = NSLock()
     private var spans: [String: [Span]] = [:]
 
-    public init() {}
+    package init() {}
 
-    public func secondsFromGMT(_ zone: TimeZone, at date: Date) -> Int {
+    package func secondsFromGMT(_ zone: TimeZone, at date: Date) -> Int {
         offsetSpan(zone, at: date).offset
     }
 
     /// The offset at `date` and the instants known to share it: the kept span up to the next
     /// transition, or only `date` itself when no span could be kept. Callers may remember the
     /// span for themselves (a writer of many dates in few zones, without this cache's lock).
-    public func offsetSpan(_ zone: TimeZone, at date: Date) -> (offset: Int, span: Range<TimeInterval>) {
+    package func offsetSpan(_ zone: TimeZone, at date: Date) -> (offset: Int, span: Range<TimeInterval>) {
         let t = date.timeIntervalSince1970
         let id = zone.identifier
         lock.lock()

@@ -180,9 +180,16 @@ extension EventStore {
         var seen = Set<OccurrenceRow>()
         for run in runs {
             let window = EventPredicate(startDate: run.start, endDate: run.end, timeZone: Self.utc, includesCancelled: true)
-            guard let list = try? expander.modelOccurrences(master: group.master, overrides: group.overrides, timeZones: zones,
-                                                            calendarTitle: "", matching: window),
-                  list.count <= OccurrenceIndex.maxRowsPerBucket * Int(run.last - run.first + 1) else { return nil }
+            let list: [Occurrence]
+            do {
+                list = try expander.modelOccurrences(master: group.master, overrides: group.overrides, timeZones: zones,
+                                                     calendarTitle: "", matching: window)
+            } catch {
+                // The query expands it instead, and meets the error there (or its own limits).
+                debugLog?("UID \((group.master ?? group.overrides.first)?.uid ?? ""): left to expansion at query time (\(error))")
+                return nil
+            }
+            guard list.count <= OccurrenceIndex.maxRowsPerBucket * Int(run.last - run.first + 1) else { return nil }
             for occurrence in list {
                 guard let row = Self.traced(occurrence, in: group) else { return nil }
                 if Self.isHeld(row, by: covered) || !seen.insert(row).inserted { continue }

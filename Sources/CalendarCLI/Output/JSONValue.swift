@@ -53,42 +53,48 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
         for (i, member) in members.enumerated() {
             indentation(indent, to: &out)
             writeString(member.0, to: &out)
-            out.append(contentsOf: ": ".utf8)
+            out.append(": ")
             member.1.write(to: &out, indent: indent)
             out.append(contentsOf: (closesObject && i + 1 == members.count ? "\n" : ",\n").utf8)
         }
     }
 
-    private static let indentUnit: [UInt8] = [0x20, 0x20]
-
+    /// Two spaces per level, copied from a run of spaces.
     static func indentation(_ level: Int, to out: inout [UInt8]) {
-        for _ in 0..<level { out.append(contentsOf: indentUnit) }
+        var count = 2 * level
+        while count > 0 {
+            let n = min(count, spaces.count)
+            spaces.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<n])) }
+            count -= n
+        }
     }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
 
     func write(to out: inout [UInt8], indent: Int) {
         switch self {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .null: out.append("null")
+        case .bool(let b): out.append(b ? "true" : "false")
         case .int(let i): out.append(contentsOf: String(i).utf8)
         case .string(let s): Self.writeString(s, to: &out)
         case .raw(let bytes): out.append(contentsOf: bytes)
         case .array(let items):
-            guard !items.isEmpty else { out.append(contentsOf: "[]".utf8); return }
-            out.append(contentsOf: "[\n".utf8)
+            guard !items.isEmpty else { out.append("[]"); return }
+            out.append("[\n")
             for (i, item) in items.enumerated() {
                 Self.indentation(indent + 1, to: &out)
                 item.write(to: &out, indent: indent + 1)
-                out.append(contentsOf: (i + 1 < items.count ? ",\n" : "\n").utf8)
+                out.append(i + 1 < items.count ? ",\n" : "\n")
             }
             Self.indentation(indent, to: &out)
             out.append(UInt8(ascii: "]"))
         case .object(let members):
-            guard !members.isEmpty else { out.append(contentsOf: "{}".utf8); return }
-            out.append(contentsOf: "{\n".utf8)
+            guard !members.isEmpty else { out.append("{}"); return }
+            out.append("{\n")
             for (i, member) in members.enumerated() {
                 Self.indentation(indent + 1, to: &out)
                 Self.writeString(member.key, to: &out)
-                out.append(contentsOf: ": ".utf8)
+                out.append(": ")
                 member.value.write(to: &out, indent: indent + 1)
                 out.append(contentsOf: (i + 1 < members.count ? ",\n" : "\n").utf8)
             }

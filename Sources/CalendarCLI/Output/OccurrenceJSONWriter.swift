@@ -14,6 +14,11 @@ struct OccurrenceJSONWriter {
     /// object: `uid`; `title`; `isAllDay` to `status`; `alarms` to `attendees`.
     private struct EventParts {
         var event: Event
+        /// The event's zone as written (``JSONOutput/zoneName(of:)``).
+        var zoneName: String?
+        /// A zoned event's offset from UTC over the span of its last date written (from
+        /// ``ZoneOffsets/offsetSpan(_:at:)``): most of its other dates are in the same span.
+        var offset: (seconds: Int, span: Range<TimeInterval>)?
         var uid: [UInt8] = []
         var title: [UInt8] = []
         var details: [UInt8] = []
@@ -33,19 +38,19 @@ struct OccurrenceJSONWriter {
     mutating func write(_ o: Occurrence, start: Date, end: Date, more: [(String, JSONValue)] = [], to out: inout [UInt8]) {
         let parts = index(of: o.event)
         let w = MemberWriter(indent: indent + 1)
-        out.append(contentsOf: "{\n".utf8)
+        out.append("{\n")
         out.append(contentsOf: made[parts].uid)
         w.string("calendar", o.calendarTitle, to: &out)
         out.append(contentsOf: made[parts].title)
-        w.date("start", start, of: o.event, to: &out)
-        w.date("end", end, of: o.event, to: &out)
+        writeDate("start", start, of: o.event, parts: parts, w, to: &out)
+        writeDate("end", end, of: o.event, parts: parts, w, to: &out)
         out.append(contentsOf: made[parts].details)
         w.bool("recurring", o.isRecurring, to: &out)
         if let date = o.occurrenceDate {
             if o.event.occurrenceDateIsAllDay {
                 w.day("occurrenceDate", date, to: &out)
             } else {
-                w.date("occurrenceDate", date, of: o.event, to: &out)
+                writeDate("occurrenceDate", date, of: o.event, parts: parts, w, to: &out)
             }
         } else {
             w.string("occurrenceDate", nil, to: &out)
@@ -60,16 +65,32 @@ struct OccurrenceJSONWriter {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// A date of the event as ``DateText/writeEventDate(_:of:to:)`` writes it; a zoned date's
+    /// offset is the one of its event's last date when that date's span holds it.
+    private mutating func writeDate(_ name: StaticString, _ date: Date, of e: Event, parts: Int, _ w: MemberWriter,
+                                    to out: inout [UInt8]) {
+        guard !e.isAllDay, e.definedTimeZone == nil, let zone = e.timeZone else { return w.date(name, date, of: e, to: &out) }
+        guard made[parts].zoneName != "UTC" else { return w.date(name, date, offset: nil, to: &out) }
+        let t = date.timeIntervalSince1970
+        if let known = made[parts].offset, known.span.contains(t) { return w.date(name, date, offset: known.seconds, to: &out) }
+        let found = ZoneOffsets.shared.offsetSpan(zone, at: date)
+        made[parts].offset = (found.offset, found.span)
+        w.date(name, date, offset: found.offset, to: &out)
+    }
+
     /// Where the event's parts are in ``made``: made now unless an event showing the same was
     /// written before.
     private mutating func index(of e: Event) -> Int {
-        if let known = madeForUID[e.uid]?.first(where: { Self.shows(e, sameAs: made[$0].event) }) { return known }
+        let zoneName = JSONOutput.zoneName(of: e)
+        if let known = madeForUID[e.uid]?.first(where: { zoneName == made[$0].zoneName && Self.shows(e, sameAs: made[$0].event) }) {
+            return known
+        }
         let w = MemberWriter(indent: indent + 1)
-        var p = EventParts(event: e)
+        var p = EventParts(event: e, zoneName: zoneName)
         w.string("uid", e.uid, to: &p.uid)
         w.string("title", e.title, to: &p.title)
         w.bool("isAllDay", e.isAllDay, to: &p.details)
-        w.string("timeZone", JSONOutput.zoneName(of: e), to: &p.details)
+        w.string("timeZone", zoneName, to: &p.details)
         w.string("location", e.location, to: &p.details)
         w.string("notes", e.notes, to: &p.details)
         w.string("url", e.url?.absoluteString, to: &p.details)
@@ -92,11 +113,10 @@ struct OccurrenceJSONWriter {
         return made.count - 1
     }
 
-    /// The two events are written alike by ``parts(of:)``: equal in every field it shows (the
-    /// zone compared by the name it writes).
+    /// The two events are written alike by ``parts(of:)``: equal in every field it shows but the
+    /// zone (which the caller compares by the name it writes).
     private static func shows(_ a: Event, sameAs b: Event) -> Bool {
-        a.uid == b.uid && a.title == b.title && a.isAllDay == b.isAllDay && JSONOutput.zoneName(of: a) == JSONOutput.zoneName(of: b)
-            && a.definedTimeZone == b.definedTimeZone
+        a.uid == b.uid && a.title == b.title && a.isAllDay == b.isAllDay && a.definedTimeZone == b.definedTimeZone
             && a.location == b.location && a.notes == b.notes && a.url == b.url && a.status == b.status && a.alarms == b.alarms
             && a.organizer == b.organizer && a.attendees == b.attendees
     }
@@ -116,23 +136,31 @@ struct OccurrenceJSONWriter {
     private struct MemberWriter {
         let indent: Int
 
+        /// The indentation, the quoted key and `": `, laid out in a small buffer and appended at
+        /// once (each append checks the array's capacity and uniqueness).
         private func key(_ key: StaticString, to out: inout [UInt8]) {
-            JSONValue.indentation(indent, to: &out)
-            out.append(UInt8(ascii: "\""))
-            key.withUTF8Buffer { out.append(contentsOf: $0) }
-            out.append(contentsOf: "\": ".utf8)
+            key.withUTF8Buffer { name in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * indent + name.count + 4) { buffer in
+                    var n = 0
+                    for _ in 0..<(2 * indent) { buffer[n] = UInt8(ascii: " "); n += 1 }
+                    buffer[n] = UInt8(ascii: "\""); n += 1
+                    for byte in name { buffer[n] = byte; n += 1 }
+                    buffer[n] = UInt8(ascii: "\""); buffer[n + 1] = UInt8(ascii: ":"); buffer[n + 2] = UInt8(ascii: " "); n += 3
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
+                }
+            }
         }
 
         /// A string, or null.
         func string(_ name: StaticString, _ value: String?, to out: inout [UInt8]) {
             key(name, to: &out)
-            if let value { JSONValue.writeString(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
-            out.append(contentsOf: ",\n".utf8)
+            if let value { JSONValue.writeString(value, to: &out) } else { out.append("null") }
+            out.append(",\n")
         }
 
         func bool(_ name: StaticString, _ value: Bool, to out: inout [UInt8]) {
             key(name, to: &out)
-            out.append(contentsOf: (value ? "true,\n" : "false,\n").utf8)
+            out.append(value ? "true,\n" : "false,\n")
         }
 
         /// A date of the event as ``DateText/writeEventDate(_:of:to:)`` writes it.
@@ -140,44 +168,52 @@ struct OccurrenceJSONWriter {
             key(name, to: &out)
             out.append(UInt8(ascii: "\""))
             DateText.writeEventDate(date, of: event, to: &out)
-            out.append(contentsOf: "\",\n".utf8)
+            out.append("\",\n")
+        }
+
+        /// A date at this offset from UTC (nil: in UTC), as ``DateText/writeRFC3339(_:offset:to:)`` writes it.
+        func date(_ name: StaticString, _ date: Date, offset: Int?, to out: inout [UInt8]) {
+            key(name, to: &out)
+            out.append(UInt8(ascii: "\""))
+            DateText.writeRFC3339(date, offset: offset, to: &out)
+            out.append("\",\n")
         }
 
         func day(_ name: StaticString, _ date: Date, to out: inout [UInt8]) {
             key(name, to: &out)
             out.append(UInt8(ascii: "\""))
             DateText.writeDay(date, to: &out)
-            out.append(contentsOf: "\",\n".utf8)
+            out.append("\",\n")
         }
 
         /// An object whose members `body` writes (with the writer one level in).
         func object(_ name: StaticString, to out: inout [UInt8], _ body: (MemberWriter, inout [UInt8]) -> Void) {
             key(name, to: &out)
             openObject(body, to: &out)
-            out.append(contentsOf: ",\n".utf8)
+            out.append(",\n")
         }
 
         /// An array of objects, one per element, each written by `body` two levels in.
         func array<T>(_ name: StaticString, _ items: [T], to out: inout [UInt8], _ body: (T, MemberWriter, inout [UInt8]) -> Void) {
             key(name, to: &out)
             if items.isEmpty {
-                out.append(contentsOf: "[],\n".utf8)
+                out.append("[],\n")
                 return
             }
-            out.append(contentsOf: "[\n".utf8)
+            out.append("[\n")
             let element = MemberWriter(indent: indent + 1)
             for (i, item) in items.enumerated() {
                 JSONValue.indentation(indent + 1, to: &out)
                 element.openObject({ w, o in body(item, w, &o) }, to: &out)
-                out.append(contentsOf: (i + 1 < items.count ? ",\n" : "\n").utf8)
+                out.append(i + 1 < items.count ? ",\n" : "\n")
             }
             JSONValue.indentation(indent, to: &out)
-            out.append(contentsOf: "],\n".utf8)
+            out.append("],\n")
         }
 
         /// `{`, the members one level in (the last one's comma dropped), `}` at this level.
         private func openObject(_ body: (MemberWriter, inout [UInt8]) -> Void, to out: inout [UInt8]) {
-            out.append(contentsOf: "{\n".utf8)
+            out.append("{\n")
             let start = out.count
             body(MemberWriter(indent: indent + 1), &out)
             if out.count > start {
