@@ -3,16 +3,25 @@
 #include <unicode/ustring.h>
 #include <string.h>
 
-static size_t cwinzones_convert(int to_iana, const char *in, char *out, size_t out_size) {
+enum cwinzones_conversion { to_iana, to_windows, to_canonical };
+
+static size_t cwinzones_convert(enum cwinzones_conversion conversion, const char *in, char *out, size_t out_size) {
     if (in == NULL || out == NULL || out_size == 0) return 0;
     UChar src[128], dst[128];
     UErrorCode status = U_ZERO_ERROR;
     int32_t src_len = 0;
     u_strFromUTF8(src, 128, &src_len, in, -1, &status);
     if (U_FAILURE(status) || src_len >= 128) return 0;
-    int32_t dst_len = to_iana
-        ? ucal_getTimeZoneIDForWindowsID(src, src_len, NULL, dst, 128, &status)
-        : ucal_getWindowsTimeZoneID(src, src_len, dst, 128, &status);
+    UBool is_system = 0;
+    int32_t dst_len = 0;
+    switch (conversion) {
+    case to_iana: dst_len = ucal_getTimeZoneIDForWindowsID(src, src_len, NULL, dst, 128, &status); break;
+    case to_windows: dst_len = ucal_getWindowsTimeZoneID(src, src_len, dst, 128, &status); break;
+    case to_canonical:
+        dst_len = ucal_getCanonicalTimeZoneID(src, src_len, dst, 128, &is_system, &status);
+        if (!is_system) return 0;    /* a custom "GMT+05:00" id, not a tz database zone */
+        break;
+    }
     if (U_FAILURE(status) || dst_len <= 0 || dst_len >= 128) return 0;
     int32_t out_len = 0;
     u_strToUTF8(out, (int32_t)out_size, &out_len, dst, dst_len, &status);
@@ -22,11 +31,15 @@ static size_t cwinzones_convert(int to_iana, const char *in, char *out, size_t o
 }
 
 size_t cwinzones_iana_for_windows(const char *windows_name, char *out, size_t out_size) {
-    return cwinzones_convert(1, windows_name, out, out_size);
+    return cwinzones_convert(to_iana, windows_name, out, out_size);
 }
 
 size_t cwinzones_windows_for_iana(const char *iana_id, char *out, size_t out_size) {
-    return cwinzones_convert(0, iana_id, out, out_size);
+    return cwinzones_convert(to_windows, iana_id, out, out_size);
+}
+
+size_t cwinzones_canonical_id(const char *id, char *out, size_t out_size) {
+    return cwinzones_convert(to_canonical, id, out, out_size);
 }
 
 size_t cwinzones_zones_with_offset(int32_t offset_ms, char *out, size_t out_size) {

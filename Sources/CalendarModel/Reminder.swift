@@ -17,6 +17,10 @@ public struct Reminder: Identifiable, Hashable, Sendable, Codable {
     public var dueDateComponents: DateComponents? = nil
     /// The TZID as the source wrote it, for DUE/DTSTART.
     public var timeZoneIdentifier: String? = nil
+    /// The offsets of a VTIMEZONE that no tz database zone agrees with; then the zone of
+    /// ``startDateComponents`` and ``dueDateComponents`` is only the fixed offset that gives
+    /// each its instant, and output takes the offset at that instant from here.
+    public var definedTimeZone: DefinedTimeZone? = nil
     public var isCompleted: Bool = false
     public var completionDate: Date? = nil
     /// 0 (none), 1 (highest) ... 9 (lowest), as PRIORITY.
@@ -50,7 +54,7 @@ public struct Reminder: Identifiable, Hashable, Sendable, Codable {
         case uid, title, notes, url, location, startDateComponents, dueDateComponents, timeZoneIdentifier
         case isCompleted, completionDate, priority, percentComplete, status, parentUID, alarms
         case recurrenceRules, recurrenceDates, exceptionDates, occurrenceDate, categories, privacy
-        case sequence, creationDate, lastModifiedDate, timestamp, extraProperties, extraComponents
+        case sequence, creationDate, lastModifiedDate, timestamp, extraProperties, extraComponents, definedTimeZone
     }
 
     /// STATUS of a VTODO.

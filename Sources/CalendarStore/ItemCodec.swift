@@ -11,9 +11,10 @@ import Foundation
 /// migration 2 re-encodes such rows (``decodeLegacyEvent(_:)``).
 package enum ItemCodec {
     /// The format version written first; one other than it and ``oldestReadVersion`` throws
-    /// `invalidData` on decode. Version 2 added ``Event/definedTimeZone`` at the event's end.
-    package static let formatVersion: UInt8 = 2
-    /// The oldest version still read (its events have no `definedTimeZone`).
+    /// `invalidData` on decode. Version 2 added ``Event/definedTimeZone`` at the event's end,
+    /// version 3 ``Reminder/definedTimeZone`` at the reminder's end.
+    package static let formatVersion: UInt8 = 3
+    /// The oldest version still read (its events and reminders have no `definedTimeZone`).
     package static let oldestReadVersion: UInt8 = 1
 
     enum Kind: UInt8 { case event = 1, reminder = 2 }

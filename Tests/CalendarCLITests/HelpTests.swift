@@ -58,8 +58,8 @@ struct HelpTests {
               --to ics|jcal|json      The output format. (default: from the extension of -o
                                       FILE, else json)
               -o, --out FILE          Write to FILE instead of standard output (- is
-                                      standard output). FILE is replaced whole or not at
-                                      all.
+                                      standard output). FILE is replaced whole or not at all
+                                      (a device or FIFO is written in place).
               --out-dir DIR           Write each input to DIR/<name>.<ext>, creating DIR
                                       when missing.
               -h, --help              Show help information.

@@ -89,4 +89,19 @@ struct ZoneOutputTests {
         // A second query reads what the first one may have kept.
         #expect(try store.events(["--from", "2026-04-01", "--to", "2026-10-01"]).compactMap { $0["start"] as? String }.count == 6)
     }
+
+    /// TZIDs without a VTIMEZONE that are a tz database link or guessed as one: JSON's
+    /// `timeZone` is the zone's canonical id (tz database 2025b `backward`:
+    /// `Link America/New_York US/Eastern`, `Link Asia/Kolkata Asia/Calcutta`).
+    @Test func linkNamesComeOutAsTheirCanonicalZone() throws {
+        let dir = try TemporaryDirectory()
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Example//Test//EN\r\n"
+        for (n, tzid) in ["US/Eastern", "US-Eastern", "Asia/Calcutta"].enumerated() {
+            text += "BEGIN:VEVENT\r\nUID:e\(n)@example.com\r\nDTSTAMP:20260101T000000Z\r\n"
+            text += "DTSTART;TZID=\(tzid):2026070\(n + 1)T090000\r\nEND:VEVENT\r\n"
+        }
+        let events = try Self.converted(try Self.write(text + "END:VCALENDAR\r\n", in: dir))
+        #expect(events.map(\.zone) == ["America/New_York", "America/New_York", "Asia/Kolkata"])
+        #expect(events.map(\.start) == ["2026-07-01T09:00:00-04:00", "2026-07-02T09:00:00-04:00", "2026-07-03T09:00:00+05:30"])
+    }
 }

@@ -150,6 +150,7 @@ enum CodecSamples {
         reminder.timestamp = date
         reminder.extraProperties = ["X-A:b"]
         reminder.extraComponents = ["BEGIN:X\r\nEND:X"]
+        reminder.definedTimeZone = DefinedTimeZone(tzid: "Custom", initialOffset: 3600, transitions: [1_774_746_000], offsets: [7200])
         return reminder
     }
 

@@ -12,6 +12,12 @@ size_t cwinzones_iana_for_windows(const char *windows_name, char *out, size_t ou
 /// The reverse: the Windows name for an IANA id, or 0 when there is none.
 size_t cwinzones_windows_for_iana(const char *iana_id, char *out, size_t out_size);
 
+/// ICU's canonical id for a zone id (ucal_getCanonicalTimeZoneID: CLDR's, which keeps some
+/// names the tz database has since renamed, such as "Asia/Calcutta"): "US/Eastern" gives
+/// "America/New_York". Writes it into `out` as NUL-terminated UTF-8 and returns its length, or
+/// returns 0 when ICU knows no such zone.
+size_t cwinzones_canonical_id(const char *id, char *out, size_t out_size);
+
 /// The tz database zones ICU knows with this standard (raw) offset in milliseconds, canonical
 /// location zones only (ucal_openTimeZoneIDEnumeration), written into `out` as NUL-terminated
 /// UTF-8 ids one after another. Returns the bytes written (0 when none or on error); stops

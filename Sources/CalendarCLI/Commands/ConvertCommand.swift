@@ -17,7 +17,7 @@ enum ConvertCommand {
         default: "from the extension of -o FILE, else json")
     static let out = OptionSpec.option(
         "out", short: "o", value: "FILE",
-        help: "Write to FILE instead of standard output (- is standard output). FILE is replaced whole or not at all.")
+        help: "Write to FILE instead of standard output (- is standard output). FILE is replaced whole or not at all (a device or FIFO is written in place).")
     static let outDir = OptionSpec.option(
         "out-dir", value: "DIR", help: "Write each input to DIR/<name>.<ext>, creating DIR when missing.")
 

@@ -112,7 +112,7 @@ enum StoreCommands {
     // MARK: export
 
     static let exportOut = OptionSpec.option(
-        "out", short: "o", value: "FILE", help: "Write to FILE instead of standard output (replaced whole or not at all).")
+        "out", short: "o", value: "FILE", help: "Write to FILE instead of standard output (replaced whole or not at all; a device or FIFO is written in place).")
     static let exportFormat = OptionSpec.option(
         "format", value: "FORMAT", help: "Output format (json: the shape of 'convert --to json').",
         kind: .choice(["ics", "jcal", "json"]), default: "ics")

@@ -136,12 +136,15 @@ enum DateText {
     static func writeDay(_ date: Date, to b: inout [UInt8]) { write(date, time: false, suffix: .none, to: &b) }
 
     /// A reminder's DUE or DTSTART: a day, a floating wall clock, or an instant in its zone.
-    static func components(_ c: DateComponents) -> String? {
+    static func components(_ c: DateComponents, defined: DefinedTimeZone? = nil) -> String? {
         guard let year = c.year, let month = c.month, let day = c.day else { return nil }
         let wall = utcDate(year: year, month: month, day: day, hour: c.hour ?? 0, minute: c.minute ?? 0, second: c.second ?? 0)
         if c.hour == nil { return Self.day(wall) }
         guard let zone = c.timeZone else { return wallClock(wall) }
         if isUTC(zone) { return utc(wall) }
-        return rfc3339(WhenParser.instant(wallClock: wall, in: zone), in: zone)
+        let instant = WhenParser.instant(wallClock: wall, in: zone)
+        // A VTIMEZONE's own offsets (``Reminder/definedTimeZone``): the one at this instant.
+        if let defined { return text { writeRFC3339(instant, offset: defined.secondsFromGMT(at: instant), to: &$0) } }
+        return rfc3339(instant, in: zone)
     }
 }

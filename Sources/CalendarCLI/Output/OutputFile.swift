@@ -7,10 +7,17 @@ import Darwin
 
 /// Writes a whole output file or nothing: the bytes go to a temporary file beside the target,
 /// which is then renamed over it (rename(2) is atomic within a file system). A failed or
-/// interrupted write never leaves a half-written output.
+/// interrupted write never leaves a half-written output. A target that exists and is not a
+/// regular file (a device such as /dev/null, a FIFO, a socket) is written in place instead:
+/// renaming over it would replace it with a regular file.
 enum OutputFile {
     /// Writes `data` to `path` atomically. Throws ``CLIError`` (``ExitStatus/ioError``) naming the path.
     static func write(_ data: Data, to path: String) throws(CLIError) {
+        if isSpecial(path) {
+            let handle = try openInPlace(path)
+            do { try handle.write(contentsOf: data) } catch { throw CLIError.io("Cannot write '\(path)': \(reason(error))") }
+            return
+        }
         let temporary = temporaryURL(beside: URL(fileURLWithPath: path))
         do {
             try data.write(to: temporary)
@@ -19,6 +26,21 @@ enum OutputFile {
             throw CLIError.io("Cannot write '\(path)': \(reason(error))")
         }
         try replace(path, with: temporary)
+    }
+
+    /// Whether `path` (after symbolic links) exists and is not a regular file or a directory.
+    static func isSpecial(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
+    }
+
+    /// `path` opened for writing as it is (for a FIFO, this waits for a reader).
+    static func openInPlace(_ path: String) throws(CLIError) -> FileHandle {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw CLIError.io("Cannot write '\(path)': \(String(cString: strerror(errno)))") }
+        return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     }
 
     /// A fresh temporary file name in the directory of `target`.

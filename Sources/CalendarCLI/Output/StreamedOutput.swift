@@ -6,7 +6,8 @@ import Darwin
 #endif
 
 /// An output written piece by piece: standard output, or a file that is replaced whole or not
-/// at all (the pieces go to a temporary file beside it, renamed over it by ``commit()``).
+/// at all (the pieces go to a temporary file beside it, renamed over it by ``commit()``), or a
+/// device, FIFO or socket, written in place (``OutputFile/isSpecial(_:)``).
 /// Writes are buffered in 1 MiB blocks.
 final class StreamedOutput {
     private let path: String?
@@ -58,8 +59,12 @@ final class StreamedOutput {
         }
     }
 
-    /// Opens a new temporary file beside `path` for the output.
+    /// Opens a new temporary file beside `path` for the output (or `path` itself, when special).
     private func createTemporary(for path: String) throws(CLIError) {
+        if OutputFile.isSpecial(path) {
+            handle = try OutputFile.openInPlace(path)
+            return
+        }
         let temp = OutputFile.temporaryURL(beside: URL(fileURLWithPath: path))
         let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
         guard fd >= 0 else { throw CLIError.io("Cannot write '\(path)': \(String(cString: strerror(errno)))") }

@@ -1,13 +1,15 @@
 import CalendarModel
 import Foundation
 
-/// A reminder's fields in declaration order; `source` is left out, as for ``Event``.
+/// A reminder's fields in declaration order, but `definedTimeZone` last (added in item format
+/// version 3: an item of an older version ends after `extraComponents`); `source` is left
+/// out, as for ``Event``.
 extension Reminder: BinaryCodable {
     package static let binaryFieldNames = [
         "uid", "title", "notes", "url", "location", "startDateComponents", "dueDateComponents", "timeZoneIdentifier",
         "isCompleted", "completionDate", "priority", "percentComplete", "status", "parentUID", "alarms",
         "recurrenceRules", "recurrenceDates", "exceptionDates", "occurrenceDate", "categories", "privacy",
-        "sequence", "creationDate", "lastModifiedDate", "timestamp", "extraProperties", "extraComponents",
+        "sequence", "creationDate", "lastModifiedDate", "timestamp", "extraProperties", "extraComponents", "definedTimeZone",
     ]
     package static let binarySkippedFieldNames = ["source"]
 
@@ -39,6 +41,7 @@ extension Reminder: BinaryCodable {
         w.write(timestamp)
         w.write(extraProperties)
         w.write(extraComponents)
+        w.write(definedTimeZone)
     }
 
     package init(from r: inout BinaryReader) throws(StoreError) {
@@ -70,6 +73,7 @@ extension Reminder: BinaryCodable {
         timestamp = try r.readOptionalDate()
         extraProperties = try r.readStrings()
         extraComponents = try r.readStrings()
+        if r.formatVersion >= 3 { definedTimeZone = try r.readOptional(DefinedTimeZone.self) }
     }
 }
 

@@ -23,6 +23,7 @@ enum ReminderImporter {
             if name == "DTSTART" { reminder.startDateComponents = components; seriesStart = reading }
             else { reminder.dueDateComponents = components; if seriesStart == nil { seriesStart = reading } }
             if let tzid = reading.tzid { reminder.timeZoneIdentifier = tzid }
+            if let defined = ctx.definedTimeZone(of: reading.zone) { reminder.definedTimeZone = defined }
         }
         // A VTODO's DURATION (with DTSTART) stays verbatim: the model has no field for it.
         reminder.title = r.text("SUMMARY") ?? ""
@@ -79,7 +80,12 @@ enum ReminderImporter {
         c.minute = t.wall.minute
         c.second = t.wall.second
         if t.isUTC { c.timeZone = ImportContext.utc }
-        else if let zone = t.zone { c.timeZone = zone.foundationZone(near: t.date) }
+        else if let zone = t.zone, zone.origin == .definition {
+            // A VTIMEZONE's own rules: the fixed offset that takes this wall clock to the instant
+            // libical gives it (in a gap, the offset before the gap, RFC 5545 §3.3.5), which is
+            // not always the offset at that instant (``Reminder/definedTimeZone`` has that).
+            c.timeZone = TimeZone(secondsFromGMT: t.wall.secondsAsUTC - Int(t.date.timeIntervalSince1970.rounded(.down)))
+        } else if let zone = t.zone { c.timeZone = zone.foundationZone(near: t.date) }
         return c
     }
 }

@@ -50,9 +50,9 @@ public final class ZoneResolver: Sendable {
             // A Windows name's CLDR zone first: when the definition agrees with it, the name said it.
             let windows = ZoneResolver.windowsToIANA(tzid.trimmedSpaces)
             let preferred = [windows, ZoneResolver.ianaIdentifier(for: tzid), vtz.location.flatMap { ZoneResolver.ianaIdentifier(for: $0) }]
-            if let id = ZoneMatcher.match(vtz, tzid: tzid, preferring: preferred.compactMap { $0 }),
-               let zone = TimeZone(identifier: id) {
-                return ResolvedZone(tzid: tzid, ianaID: id, rules: .tzdb(zone), origin: id == windows ? .named : .matchedByRules)
+            if let matched = ZoneMatcher.match(vtz, tzid: tzid, preferring: preferred.compactMap { $0 }),
+               case let id = ZoneResolver.canonical(matched), let zone = TimeZone(identifier: id) {
+                return ResolvedZone(tzid: tzid, ianaID: id, rules: .tzdb(zone), origin: matched == windows ? .named : .matchedByRules)
             }
             return ResolvedZone(tzid: tzid, ianaID: nil, rules: .vtimezone(vtz), origin: .definition)
         }
@@ -87,7 +87,7 @@ public final class ZoneResolver: Sendable {
         if trimmed.contains("/"), !trimmed.hasPrefix("/"), isKnownIANA(trimmed) { return canonical(trimmed) }
         let stripped = strippingVendorPrefix(trimmed)
         if isKnownIANA(stripped) { return canonical(stripped) }
-        if let windows = windowsToIANA(trimmed) { return windows }
+        if let windows = windowsToIANA(trimmed) { return canonical(windows) }
         // "Europe_Berlin", "America-Chicago": separators other than "/".
         for sep in ["_", "-"] where stripped.contains(sep) {
             if let firstSep = stripped.range(of: sep) {
@@ -119,7 +119,9 @@ public final class ZoneResolver: Sendable {
         return knownIdentifiers.contains(id)
     }
 
-    static func canonical(_ id: String) -> String { id }
+    /// The id output shows for a tz database zone (``CanonicalZoneID``): `America/New_York`
+    /// for `US/Eastern`, `Asia/Kolkata` for `Asia/Calcutta`.
+    static func canonical(_ id: String) -> String { CanonicalZoneID.of(id) }
 
     private static let knownIdentifiers: Set<String> = Set(TimeZone.knownTimeZoneIdentifiers)
 
