@@ -93,8 +93,9 @@ struct CatalogCommandTests {
         let calendars = try #require(json["calendars"] as? [[String: Any]])
         #expect(calendars.first?["title"] as? String == "Room bookings")
         #expect((calendars.first?["events"] as? [Any])?.count == 2)
-        #expect(store.run(["export", "--format", "jcal"]) == CLIResult(
-            stdout: "", stderr: "Error: jCal output (--format jcal) is not implemented yet\n", status: .failure))
+        let jcal = store.run(["export", "--format", "jcal"])
+        #expect(jcal.status == .usage && jcal.stdout.isEmpty)
+        #expect(jcal.stderr.contains("Invalid value 'jcal' for '--format'; expected one of: ics, json"))
         #expect(store.run(["export", "--calendar", "Nope"]) == CLIResult(
             stdout: "", stderr: "Error: no calendar titled 'Nope'\n", status: .failure))
     }

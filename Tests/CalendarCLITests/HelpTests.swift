@@ -49,13 +49,13 @@ struct HelpTests {
             Exit status: 0 ok, 65 some items were skipped (the rest was written), 66 an
             input is missing, 74 an output cannot be written.
 
-            USAGE: icalkit convert INPUT... [--to ics|jcal|json] [-o FILE | --out-dir DIR]
+            USAGE: icalkit convert INPUT... [--to ics|json] [-o FILE | --out-dir DIR]
 
             ARGUMENTS:
               INPUT                   An iCalendar (.ics) file, or - for standard input.
 
             OPTIONS:
-              --to ics|jcal|json      The output format. (default: from the extension of -o
+              --to ics|json           The output format. (default: from the extension of -o
                                       FILE, else json)
               -o, --out FILE          Write to FILE instead of standard output (- is
                                       standard output). FILE is replaced whole or not at all
@@ -86,7 +86,7 @@ struct HelpTests {
         (["events"], "icalkit [--store PATH] events (--from WHEN --to WHEN | --day DATE) [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled] [--max-instances N]"),
         (["reminders"], "icalkit [--store PATH] reminders [--incomplete | --completed] [--from WHEN] [--to WHEN] [--calendar NAME]... [--tz ZONE] [--format table|json]"),
         (["delete"], "icalkit [--store PATH] delete UID [--occurrence WHEN [--future]] [--tz ZONE]"),
-        (["convert"], "icalkit convert INPUT... [--to ics|jcal|json] [-o FILE | --out-dir DIR]"),
+        (["convert"], "icalkit convert INPUT... [--to ics|json] [-o FILE | --out-dir DIR]"),
         (["validate"], "icalkit validate FILE..."),
         (["completions"], "icalkit completions bash|zsh|fish"),
         (["calendars"], "icalkit [--store PATH] calendars [<subcommand>]"),

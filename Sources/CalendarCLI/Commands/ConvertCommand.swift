@@ -2,7 +2,7 @@ import CalendarModel
 import Foundation
 import ICalConversion
 
-/// `icalkit convert INPUT... [--to ics|jcal|json] [-o FILE | --out-dir DIR]`: reads iCalendar
+/// `icalkit convert INPUT... [--to ics|json] [-o FILE | --out-dir DIR]`: reads iCalendar
 /// files and writes them as iCalendar or JSON, without a store.
 ///
 /// Several inputs are written together to stdout (or `-o FILE`): one JSON document with every
@@ -13,7 +13,7 @@ enum ConvertCommand {
     static let input = ArgumentSpec(
         name: "INPUT", help: "An iCalendar (.ics) file, or - for standard input.", arity: .oneOrMore)
     static let to = OptionSpec.option(
-        "to", value: "FORMAT", help: "The output format.", kind: .choice(["ics", "jcal", "json"]),
+        "to", value: "FORMAT", help: "The output format.", kind: .choice(["ics", "json"]),
         default: "from the extension of -o FILE, else json")
     static let out = OptionSpec.option(
         "out", short: "o", value: "FILE",
@@ -41,7 +41,7 @@ enum ConvertCommand {
         ],
         handler: .run(run))
 
-    enum Format: String { case ics, jcal, json }
+    enum Format: String { case ics, json }
 
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
         let args = invocation.arguments
@@ -52,9 +52,6 @@ enum ConvertCommand {
         }
         let outPath = args.value(out).flatMap { $0 == "-" ? nil : $0 }
         let format = try chooseFormat(args.value(to), outPath: outPath)
-        guard format != .jcal else {
-            throw CLIError.failure("jCal output (--to jcal) is not implemented yet")
-        }
         let outDirectory = args.value(outDir)
         if let outDirectory {
             var seen: [String: String] = [:]
@@ -139,12 +136,11 @@ enum ConvertCommand {
         return status
     }
 
-    /// `--to`, else the extension of `-o FILE` (`.json`, `.jcal`/`.jcs`, `.ics`/`.ical`/`.ifb`), else JSON.
+    /// `--to`, else the extension of `-o FILE` (`.json`, `.ics`/`.ical`/`.ifb`), else JSON.
     static func chooseFormat(_ explicit: String?, outPath: String?) throws(CLIError) -> Format {
         if let explicit, let format = Format(rawValue: explicit) { return format }
         switch outPath.map({ URL(fileURLWithPath: $0).pathExtension.lowercased() }) {
         case "ics", "ical", "icalendar", "ifb": return .ics
-        case "jcal", "jcs": return .jcal
         default: return .json
         }
     }

@@ -16,7 +16,7 @@ extension ConvertCommand.Format {
     func streamWriter(_ output: StreamedOutput) throws(CLIError) -> any ConvertStreamWriter {
         switch self {
         case .ics: try ICSStreamWriter(output: output)
-        case .json, .jcal: try JSONStreamWriter(output: output)
+        case .json: try JSONStreamWriter(output: output)
         }
     }
 }

@@ -115,7 +115,7 @@ enum StoreCommands {
         "out", short: "o", value: "FILE", help: "Write to FILE instead of standard output (replaced whole or not at all; a device or FIFO is written in place).")
     static let exportFormat = OptionSpec.option(
         "format", value: "FORMAT", help: "Output format (json: the shape of 'convert --to json').",
-        kind: .choice(["ics", "jcal", "json"]), default: "ics")
+        kind: .choice(["ics", "json"]), default: "ics")
     static let exportCommand = CommandSpec(
         name: "export",
         abstract: "Export calendars from the store.",

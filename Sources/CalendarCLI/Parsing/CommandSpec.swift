@@ -109,7 +109,7 @@ struct OptionSpec: Sendable, Hashable {
     /// `--out` or `-o, --out`, as in help and error messages.
     var displayName: String { "--\(name)" }
 
-    /// `--to ics|jcal|json`, `-o FILE`, `--dry-run`: how usage lines show it.
+    /// `--to ics|json`, `-o FILE`, `--dry-run`: how usage lines show it.
     var usageText: String {
         let head = short.map { "-\($0)" } ?? "--\(name)"
         guard let valueName else { return head }

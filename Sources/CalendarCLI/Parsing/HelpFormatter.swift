@@ -19,7 +19,7 @@ struct HelpFormatter {
 
     // MARK: - Usage line
 
-    /// `icalkit [--store PATH] convert INPUT... [--to ics|jcal|json] [-o FILE | --out-dir DIR]`
+    /// `icalkit [--store PATH] convert INPUT... [--to ics|json] [-o FILE | --out-dir DIR]`
     func usageLine(path: [String]) -> String { usageParts(path: path).joined(separator: " ") }
 
     /// The usage line in pieces that are never split when wrapping (`[--url U]`).

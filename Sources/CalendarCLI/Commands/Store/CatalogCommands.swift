@@ -7,15 +7,12 @@ import ICalConversion
 enum CatalogCommands {
     // MARK: export
 
-    /// `export [--calendar NAME]... [-o FILE] [--format ics|jcal|json]`: one VCALENDAR per
+    /// `export [--calendar NAME]... [-o FILE] [--format ics|json]`: one VCALENDAR per
     /// calendar (all when none is named), with its VTIMEZONEs; `-o` replaces FILE atomically.
     static func export(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
         let args = invocation.arguments
         let io = invocation.io
         let format = args.value(StoreCommands.exportFormat) ?? "ics"
-        if format == "jcal" {
-            throw CLIError.failure("jCal output (--format jcal) is not implemented yet")
-        }
         let progress = ProgressBar(io: io, quiet: args.has("quiet"))
         let pieces: [[UInt8]] = try StoreAccess.with(invocation, reading: true) { store in
             let titles = try StoreAccess.calendarTitles(invocation) ?? store.calendars().map(\.title)
