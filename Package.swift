@@ -56,7 +56,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CalendarFeeds", dependencies: ["CCurl", "ICalCore"]),
         // The MCP server: JSON-RPC 2.0 over stdio, tools over the store.
-        .target(name: "CalendarMCP", dependencies: ["CalendarModel", "CalendarStore", "ICalConversion"]),
+        .target(name: "CalendarMCP", dependencies: ["CalendarModel", "CalendarStore", "ICalConversion", "CalendarFeeds"]),
         .target(name: "CalendarCLI", dependencies: ["CalendarModel", "ICalConversion", "CalendarStore", "CalendarMCP", "CalendarFeeds"]),
         // The command-line process's allocator settings (mimalloc, see `mimalloc` above).
         .target(name: "CAllocator"),

@@ -1,3 +1,4 @@
+import CalendarFeeds
 import CalendarModel
 import CalendarStore
 import Foundation
@@ -107,7 +108,7 @@ public struct CalendarTools: Sendable {
                     "title": .string(calendar.title),
                     "writable": .bool(calendar.allowsContentModifications),
                     "color": .optional(calendar.color),
-                    "source": .optional(calendar.sourceName.map(Self.redactedSource)),
+                    "source": .optional(calendar.sourceName.map { $0.contains("://") ? FeedLocation.redact($0) : $0 }),
                     "eventCount": .number(Double(count.events)),
                     "reminderCount": .number(Double(count.reminders)),
                 ]
@@ -117,22 +118,6 @@ public struct CalendarTools: Sendable {
             }.joined(separator: "\n")
             return ToolResult(structured: ["calendars": .array(list)], text: text)
         }
-    }
-
-    /// A source shown to a model: a URL loses its query and long path segments (they are often
-    /// secret tokens).
-    static func redactedSource(_ source: String) -> String {
-        guard source.contains("://") else { return source }
-        var text = Substring(source)
-        var tail = ""
-        if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) {
-            if text[cut] == "?" { tail = "?…" }
-            text = text[..<cut]
-        }
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false).enumerated().map { index, part in
-            index > 2 && part.count >= 16 ? "…" : String(part)
-        }
-        return parts.joined(separator: "/") + tail
     }
 
     // MARK: - Events
