@@ -94,11 +94,18 @@ package final class Connection {
     /// store at once), SQLite keeps the old mode and answers with it: tried again every 10 ms
     /// for up to the busy timeout.
     package func enableWAL() throws(StoreError) {
-        var mode = try scalarText("PRAGMA journal_mode = WAL")
+        // Another process opening the same new store may hold it: the pragma then answers with
+        // the old mode or fails busy; both are retried until the busy timeout.
         let deadline = Date().addingTimeInterval(Double(busyTimeoutMilliseconds) / 1000)
-        while mode?.lowercased() != "wal" && Date() < deadline {
+        var mode: String? = nil
+        while true {
+            do {
+                mode = try scalarText("PRAGMA journal_mode = WAL")
+            } catch where error.resultCode ~= .busy || error.resultCode ~= .locked {
+                mode = nil
+            }
+            if mode?.lowercased() == "wal" || Date() >= deadline { break }
             usleep(10_000)
-            mode = try scalarText("PRAGMA journal_mode = WAL")
         }
         guard mode?.lowercased() == "wal" else {
             throw StoreError(reason: .sqlite, message: "cannot enable WAL journal mode (got \(mode ?? "nothing"))", sql: "PRAGMA journal_mode = WAL")
