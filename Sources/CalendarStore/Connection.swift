@@ -239,29 +239,35 @@ package final class Connection {
     package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws (the
-    /// body's error wins over a rollback error, as swift-system's `closeAfter`).
+    /// body's error wins over a rollback error, as swift-system's `closeAfter`). Inside a
+    /// transaction that is already open (a batch of `EventStore` changes saved with
+    /// `commit: false`), `body` runs in a savepoint instead: its work is undone alone when it
+    /// throws, and it is committed with the enclosing transaction.
     package func transaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
-        try execute("BEGIN \(kind.rawValue)")
+        let nested = isInTransaction
+        try execute(nested ? "SAVEPOINT nested" : "BEGIN \(kind.rawValue)")
         let result: T
         do {
             result = try body()
         } catch {
-            try? execute("ROLLBACK")
+            try? execute(nested ? "ROLLBACK TO nested; RELEASE nested" : "ROLLBACK")
             throw error
         }
         do {
-            try execute("COMMIT")
+            try execute(nested ? "RELEASE nested" : "COMMIT")
         } catch {
-            try? execute("ROLLBACK")
+            try? execute(nested ? "ROLLBACK TO nested; RELEASE nested" : "ROLLBACK")
             throw error
         }
         return result
     }
 
-    /// Runs `body` in a transaction that is always rolled back (dry runs).
+    /// Runs `body` in a transaction (or a savepoint, inside one) that is always rolled back:
+    /// dry runs.
     package func rolledBackTransaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
-        try execute("BEGIN \(kind.rawValue)")
-        defer { try? execute("ROLLBACK") }
+        let nested = isInTransaction
+        try execute(nested ? "SAVEPOINT nested" : "BEGIN \(kind.rawValue)")
+        defer { try? execute(nested ? "ROLLBACK TO nested; RELEASE nested" : "ROLLBACK") }
         return try body()
     }
 

@@ -105,16 +105,16 @@ public extension EventStore {
     /// Adds or replaces the event (key: calendar, UID, RECURRENCE-ID) and logs the change. Its
     /// original text is kept only while `event.source?.isUnchanged(event) == true`; an edited
     /// event is exported from the model. Saving an identical event writes nothing.
-    func save(_ event: Event, in calendarTitle: String) throws {
+    package func save(_ event: Event, in calendarTitle: String) throws {
         try saveItem(uid: event.uid, calendarTitle: calendarTitle) { try ItemRow(event: event, calendarID: $0) }
     }
 
-    func save(_ reminder: Reminder, in calendarTitle: String) throws {
+    package func save(_ reminder: Reminder, in calendarTitle: String) throws {
         try saveItem(uid: reminder.uid, calendarTitle: calendarTitle) { try ItemRow(reminder: reminder, calendarID: $0) }
     }
 
     /// Removes every item with this UID (master and overrides) from the calendar.
-    func removeItem(uid: String, in calendarTitle: String) throws {
+    package func removeItem(uid: String, in calendarTitle: String) throws {
         try withConnection { db in
             try db.transaction(.immediate) {
                 let calendar = try writableCalendarRow(titled: calendarTitle, db)

@@ -21,14 +21,16 @@ package struct EventSeries {
     package var isRecurring: Bool { master?.hasRecurrenceRules ?? false }
 }
 
-// MARK: - Public API
+// MARK: - Changes by UID (the CLI and the MCP tools); `save(_:span:commit:)` builds on them
 
-public extension EventStore {
+extension EventStore {
     /// Removes the event `uid`: all of it when `occurrenceDate` is nil, else the occurrence
     /// there (`.thisEvent`) or it and every later one (`.futureEvents`). `timeZone` places
     /// floating and all-day occurrences when the series is expanded to find the occurrence.
-    func removeEvent(uid: String, occurrenceDate: Date?, span: Span, timeZone: TimeZone, now: Date = Date()) throws {
-        guard let series = try eventSeries(uid: uid) else { throw StoreError.itemNotFound(uid: uid, calendar: nil) }
+    /// `calendarTitle` picks the calendar when several hold the UID (default: the first by title).
+    package func removeEvent(uid: String, occurrenceDate: Date?, span: Span, timeZone: TimeZone, now: Date = Date(),
+                             calendarTitle: String? = nil) throws {
+        guard let series = try eventSeries(uid: uid, calendarTitle: calendarTitle) else { throw StoreError.itemNotFound(uid: uid, calendar: nil) }
         guard series.calendar.allowsContentModifications else { throw StoreError.readOnlyCalendar(series.calendar.title) }
         guard let recurrenceID = occurrenceDate else {
             try removeItem(uid: uid, in: series.calendar.title)
@@ -72,9 +74,9 @@ public extension EventStore {
     /// the master), or it and the later ones (`.futureEvents`: a new series with a new UID).
     /// Returns the UID of the series that holds the change.
     @discardableResult
-    func saveEvent(uid: String, occurrenceDate: Date?, span: Span, timeZone: TimeZone, now: Date = Date(),
-                   change: (inout Event) throws -> Void) throws -> String {
-        guard let series = try eventSeries(uid: uid), let main = series.main else { throw StoreError.itemNotFound(uid: uid, calendar: nil) }
+    package func saveEvent(uid: String, occurrenceDate: Date?, span: Span, timeZone: TimeZone, now: Date = Date(),
+                           calendarTitle: String? = nil, change: (inout Event) throws -> Void) throws -> String {
+        guard let series = try eventSeries(uid: uid, calendarTitle: calendarTitle), let main = series.main else { throw StoreError.itemNotFound(uid: uid, calendar: nil) }
         guard series.calendar.allowsContentModifications else { throw StoreError.readOnlyCalendar(series.calendar.title) }
         func whole(_ recurrenceID: Date?) throws -> String {
             var event = recurrenceID.flatMap { id in series.overrides.first { $0.occurrenceDate == id } } ?? main
@@ -124,10 +126,14 @@ extension EventStore {
         event.timestamp = now
     }
 
-    /// The stored series of `uid`, from the first calendar by title that holds it.
-    package func eventSeries(uid: String) throws -> EventSeries? {
-        guard let stored = try event(withUID: uid), let calendar = try calendar(titled: stored.calendarTitle) else { return nil }
-        let events = try document(forCalendar: stored.calendarTitle).events.filter { $0.uid == uid }
+    /// The stored series of `uid` in the calendar `calendarTitle`, else in the first calendar by
+    /// title that holds it.
+    package func eventSeries(uid: String, calendarTitle: String? = nil) throws -> EventSeries? {
+        let title: String
+        if let calendarTitle { title = calendarTitle } else if let stored = try event(withUID: uid) { title = stored.calendarTitle } else { return nil }
+        guard let calendar = try calendar(titled: title) else { return nil }
+        let events = try document(forCalendar: title).events.filter { $0.uid == uid }
+        guard !events.isEmpty else { return nil }
         return EventSeries(calendar: calendar, master: events.first { !$0.isDetached }, overrides: events.filter(\.isDetached))
     }
 

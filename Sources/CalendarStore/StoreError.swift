@@ -5,7 +5,7 @@ internal import CSQLite
 /// calendar, a schema newer than this code, a file that is not a database...).
 ///
 /// ```swift
-/// do { try store.save(event, in: "Holidays") }
+/// do { try store.save(event, in: holidays) }           // holidays: an EventCalendar
 /// catch let error as StoreError where error.reason == .readOnlyCalendar {
 ///     print(error)   // calendar 'Holidays' is read-only
 /// }

@@ -17,6 +17,12 @@ struct ReadmeExampleTests {
         print(imported.reports.map(\.calendarTitle))                        // ["Platform Team"]
         let start = try Date("2026-01-01T00:00:00Z", strategy: .iso8601), end = start.addingTimeInterval(31 * 86_400)
         let january = store.predicateForEvents(withStart: start, end: end, calendars: nil)
+        let mondays = try store.events(matching: january).filter(\.isRecurring)
+        var first = mondays[0]                                              // one occurrence of a series
+        first.event.title += " (room 4)"
+        try store.save(first, span: .thisEvent, commit: false)              // an override, in a batch
+        try store.remove(mondays[2], span: .futureEvents, commit: false)    // the series ends before it
+        try store.commit()                                                  // both in one transaction
         for occurrence in try store.events(matching: january) {
             print(occurrence.event.title, occurrence.startDate)
         // README end
@@ -29,7 +35,10 @@ struct ReadmeExampleTests {
     @Test func theExampleRuns() throws {
         try withTemporaryDirectory { directory in
             let shown = try Self.example(directory: directory, teamFile: TestFiles.fixtures.appendingPathComponent("demo/team.ics"))
-            #expect(!shown.isEmpty)
+            // team.ics: a weekly stand-up on Mondays 09:30 London from 5 January 2026 (and one
+            // reminder). The first becomes an override; the series ends before the third.
+            #expect(shown.map(\.event.title) == ["Weekly stand-up (room 4)", "Weekly stand-up"])
+            #expect(shown.map { $0.startDate.formatted(.iso8601) } == ["2026-01-05T09:30:00Z", "2026-01-12T09:30:00Z"])
             #expect(shown.allSatisfy { $0.calendarTitle == "Platform Team" })
         }
     }
