@@ -41,7 +41,9 @@ RATIO_TARGETS = [
      20.0, "python serialize ÷ icalkit export"),
 ]
 # Absolute targets: (name, key, label, limit ms)
-ABSOLUTE_TARGETS = [("one-week query on 100k", ("icalkit", "query_week"), "100k", 30.0)]
+ABSOLUTE_TARGETS = [("one-week query on 100k", ("icalkit", "query_week"), "100k", 30.0),
+                    ("MCP list_events week on 100k, first call", ("icalkit", "mcp_week_first"), "100k", 200.0),
+                    ("MCP list_events week on 100k, warm calls", ("icalkit", "mcp_week"), "100k", 10.0)]
 # Ratios shown for information only (no target).
 INFO_RATIOS = [
     ("python ÷ libical, parse", ("python", "parse"), ("libical", "parse")),

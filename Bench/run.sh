@@ -253,12 +253,25 @@ icalkit_convert() { # FILE LABEL
   measure_cmd "$2" convert_json "$1" - -- "$ICALKIT" convert "$1" --to json -o "$BENCH/convert.json"
 }
 
+# `list_events` for the week through the `mcp` client (Bench/mcp_week.py), on the store the
+# stages above left: each of 5 server sessions' first call, then 20 warm calls each.
+MCP_PYTHON=""
+icalkit_mcp() { # FILE LABEL
+  if [ -z "$MCP_PYTHON" ]; then
+    MCP_PYTHON=$(bash Tests/mcp/venv.sh) || { log "no mcp client (PyPI unreachable?): MCP stages skipped"; MCP_PYTHON=-; }
+  fi
+  [ "$MCP_PYTHON" = - ] && return 0
+  "$MCP_PYTHON" Bench/mcp_week.py "$ICALKIT" "$STORE" --from "${WEEK_FROM}T00:00:00Z" --to "${WEEK_TO}T00:00:00Z" \
+    --label "$2" --run-id "$RUN_ID" >> "$OUT" || log "icalkit mcp_week failed on $2"
+}
+
 run_icalkit() { # FILE LABEL
   icalkit_import "$@"
   icalkit_query_week_first "$@"
   icalkit_events_first "$@"
   icalkit_events "$@"
   icalkit_query_week "$@"
+  icalkit_mcp "$@"
   icalkit_reminders "$@"
   icalkit_export "$@"
   icalkit_convert "$@"

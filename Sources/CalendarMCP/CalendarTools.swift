@@ -209,8 +209,17 @@ public struct CalendarTools: Sendable {
 
     /// Third-party text in the text rendering: quoted, on one line.
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+        var quoted = "\""
+        quoted.reserveCapacity(text.utf8.count + 2)
+        for character in text.unicodeScalars {
+            switch character {
+            case "\\": quoted += "\\\\"
+            case "\"": quoted += "\\\""
+            case "\n": quoted += "\\n"
+            default: quoted.unicodeScalars.append(character)
+            }
+        }
+        return quoted + "\""
     }
 
     // MARK: - Reminders

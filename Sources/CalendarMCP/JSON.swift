@@ -40,11 +40,65 @@ public enum JSON: Hashable, Sendable, Codable, ExpressibleByStringLiteral, Expre
         }
     }
 
-    /// Compact UTF-8 text, keys sorted (the same value always gives the same bytes).
+    /// Compact UTF-8 text, keys sorted (the same value always gives the same bytes). Strings
+    /// escape `"`, `\\` and the control characters (RFC 8259 §7), nothing else; numbers with no
+    /// fractional part within ±2^53 are written as integers.
     public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)) ?? Data("null".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        write(to: &bytes)
+        return Data(bytes)
+    }
+
+    private func write(to bytes: inout [UInt8]) {
+        switch self {
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let value):
+            if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
+                bytes.append(contentsOf: String(Int64(value)).utf8)
+            } else if value.isFinite {
+                bytes.append(contentsOf: "\(value)".utf8)
+            } else {
+                bytes.append(contentsOf: "null".utf8)      // JSON has no NaN or infinity
+            }
+        case .string(let value): Self.writeString(value, to: &bytes)
+        case .array(let values):
+            bytes.append(UInt8(ascii: "["))
+            for (i, value) in values.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                value.write(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            for (i, key) in members.keys.sorted().enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                Self.writeString(key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                members[key]!.write(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func writeString(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                          hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     public var text: String { String(decoding: encoded(), as: UTF8.self) }

@@ -4,39 +4,72 @@ import Foundation
 /// How the tools write dates: RFC 3339 with the offset in force at each instant, a plain day
 /// for all-day items, a wall clock without offset for floating ones.
 enum ToolDates {
-    private static let utc = TimeZone(identifier: "UTC")!
     private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     /// The calendar fields of `date` read with `offset` seconds east of UTC.
-    private static func fields(_ date: Date, offset: Int) -> DateComponents {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
-        return calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday],
-                                       from: date.addingTimeInterval(TimeInterval(offset)))
+    private static func fields(_ date: Date, offset: Int) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        utcComponents(date.addingTimeInterval(TimeInterval(offset)))
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits (a sign first when negative).
+    private static func append(_ value: Int, width: Int, to text: inout String) {
+        if value < 0 { text += "-" }
+        let digits = String(value.magnitude)
+        if digits.utf8.count < width { text += String(repeating: "0", count: width - digits.utf8.count) }
+        text += digits
+    }
+
+    private static func dayText(year: Int, month: Int, day: Int) -> String {
+        var text = ""
+        text.reserveCapacity(25)
+        append(year, width: 4, to: &text)
+        text += "-"
+        append(month, width: 2, to: &text)
+        text += "-"
+        append(day, width: 2, to: &text)
+        return text
+    }
+
+    private static func wallClockText(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> String {
+        var text = dayText(year: year, month: month, day: day)
+        text += "T"
+        append(hour, width: 2, to: &text)
+        text += ":"
+        append(minute, width: 2, to: &text)
+        text += ":"
+        append(second, width: 2, to: &text)
+        return text
     }
 
     static func day(_ date: Date, offset: Int = 0) -> String {
         let c = fields(date, offset: offset)
-        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+        return dayText(year: c.year, month: c.month, day: c.day)
     }
 
     static func wallClock(_ date: Date, offset: Int = 0) -> String {
         let c = fields(date, offset: offset)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+        return wallClockText(year: c.year, month: c.month, day: c.day, hour: c.hour, minute: c.minute, second: c.second)
     }
 
     /// `2026-03-02T09:30:00+01:00`; `Z` when `utcSuffix` and the offset is 0.
     static func rfc3339(_ date: Date, offset: Int, utcSuffix: Bool = false) -> String {
         if utcSuffix && offset == 0 { return wallClock(date) + "Z" }
-        let sign = offset < 0 ? "-" : "+"
+        var text = wallClock(date, offset: offset)
+        text += offset < 0 ? "-" : "+"
         let minutes = abs(offset) / 60
-        return wallClock(date, offset: offset) + String(format: "%@%02d:%02d", sign, minutes / 60, minutes % 60)
+        append(minutes / 60, width: 2, to: &text)
+        text += ":"
+        append(minutes % 60, width: 2, to: &text)
+        return text
     }
 
     static func utcText(_ date: Date) -> String { rfc3339(date, offset: 0, utcSuffix: true) }
 
+    /// The weekday of the local date: 1 January 1970 was a Thursday.
     static func weekday(_ date: Date, offset: Int) -> String {
-        weekdays[(fields(date, offset: offset).weekday ?? 1) - 1]
+        let seconds = Int((date.timeIntervalSince1970 + TimeInterval(offset)).rounded(.down))
+        let day = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        return weekdays[((day + 4) % 7 + 7) % 7]
     }
 
     /// The offset an event's dates are shown with at `date`: its own VTIMEZONE's table, else its
@@ -84,8 +117,8 @@ enum ToolDates {
     /// A reminder's due date: a day, a floating wall clock, or RFC 3339 in its zone.
     static func components(_ c: DateComponents?) -> String? {
         guard let c, let year = c.year, let month = c.month, let day = c.day else { return nil }
-        if c.hour == nil { return String(format: "%04d-%02d-%02d", year, month, day) }
-        let wall = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+        if c.hour == nil { return dayText(year: year, month: month, day: day) }
+        let wall = wallClockText(year: year, month: month, day: day, hour: c.hour ?? 0, minute: c.minute ?? 0, second: c.second ?? 0)
         guard let zone = c.timeZone else { return wall }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
