@@ -209,17 +209,20 @@ public struct CalendarTools: Sendable {
 
     /// Third-party text in the text rendering: quoted, on one line.
     static func quoted(_ text: String) -> String {
-        var quoted = "\""
-        quoted.reserveCapacity(text.utf8.count + 2)
-        for character in text.unicodeScalars {
-            switch character {
-            case "\\": quoted += "\\\\"
-            case "\"": quoted += "\\\""
-            case "\n": quoted += "\\n"
-            default: quoted.unicodeScalars.append(character)
+        var quoted: [UInt8] = [UInt8(ascii: "\"")]
+        var text = text
+        text.withUTF8 { utf8 in
+            quoted.reserveCapacity(utf8.count + 2)
+            var run = 0
+            for (i, byte) in utf8.enumerated() where byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") || byte == 0x0A {
+                quoted.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
+                run = i + 1
+                quoted.append(contentsOf: [UInt8(ascii: "\\"), byte == 0x0A ? UInt8(ascii: "n") : byte])
             }
+            quoted.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
-        return quoted + "\""
+        quoted.append(UInt8(ascii: "\""))
+        return String(decoding: quoted, as: UTF8.self)
     }
 
     // MARK: - Reminders

@@ -12,33 +12,53 @@ enum ToolDates {
     }
 
     /// `value` in decimal, zero-padded to `width` digits (a sign first when negative).
-    private static func append(_ value: Int, width: Int, to text: inout String) {
-        if value < 0 { text += "-" }
-        let digits = String(value.magnitude)
-        if digits.utf8.count < width { text += String(repeating: "0", count: width - digits.utf8.count) }
-        text += digits
+    private static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        var count = 0
+        var reversed: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &reversed) { digits in
+            repeat {
+                digits[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0 && count < 8
+            for _ in count..<max(count, width) { bytes.append(UInt8(ascii: "0")) }
+            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[i]) }
+        }
+    }
+
+    private static func appendDay(year: Int, month: Int, day: Int, to bytes: inout [UInt8]) {
+        append(year, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        append(month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        append(day, width: 2, to: &bytes)
+    }
+
+    private static func appendWallClock(_ c: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int), to bytes: inout [UInt8]) {
+        appendDay(year: c.year, month: c.month, day: c.day, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        append(c.hour, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        append(c.minute, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        append(c.second, width: 2, to: &bytes)
+    }
+
+    private static func text(_ write: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(25)
+        write(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func dayText(year: Int, month: Int, day: Int) -> String {
-        var text = ""
-        text.reserveCapacity(25)
-        append(year, width: 4, to: &text)
-        text += "-"
-        append(month, width: 2, to: &text)
-        text += "-"
-        append(day, width: 2, to: &text)
-        return text
+        text { appendDay(year: year, month: month, day: day, to: &$0) }
     }
 
     private static func wallClockText(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> String {
-        var text = dayText(year: year, month: month, day: day)
-        text += "T"
-        append(hour, width: 2, to: &text)
-        text += ":"
-        append(minute, width: 2, to: &text)
-        text += ":"
-        append(second, width: 2, to: &text)
-        return text
+        text { appendWallClock((year, month, day, hour, minute, second), to: &$0) }
     }
 
     static func day(_ date: Date, offset: Int = 0) -> String {
@@ -47,20 +67,20 @@ enum ToolDates {
     }
 
     static func wallClock(_ date: Date, offset: Int = 0) -> String {
-        let c = fields(date, offset: offset)
-        return wallClockText(year: c.year, month: c.month, day: c.day, hour: c.hour, minute: c.minute, second: c.second)
+        text { appendWallClock(fields(date, offset: offset), to: &$0) }
     }
 
     /// `2026-03-02T09:30:00+01:00`; `Z` when `utcSuffix` and the offset is 0.
     static func rfc3339(_ date: Date, offset: Int, utcSuffix: Bool = false) -> String {
-        if utcSuffix && offset == 0 { return wallClock(date) + "Z" }
-        var text = wallClock(date, offset: offset)
-        text += offset < 0 ? "-" : "+"
-        let minutes = abs(offset) / 60
-        append(minutes / 60, width: 2, to: &text)
-        text += ":"
-        append(minutes % 60, width: 2, to: &text)
-        return text
+        text { bytes in
+            appendWallClock(fields(date, offset: offset), to: &bytes)
+            if utcSuffix && offset == 0 { return bytes.append(UInt8(ascii: "Z")) }
+            bytes.append(UInt8(ascii: offset < 0 ? "-" : "+"))
+            let minutes = abs(offset) / 60
+            append(minutes / 60, width: 2, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            append(minutes % 60, width: 2, to: &bytes)
+        }
     }
 
     static func utcText(_ date: Date) -> String { rfc3339(date, offset: 0, utcSuffix: true) }
