@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libical-dev libsqlite3-dev libicu-dev libmimalloc-dev libcurl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ICALKIT := .build/release/icalkit
 
-.PHONY: deps build demo test test-mcp conformance conformance-baseline convert-check bench bench-large fuzz test-asan test-tsan clean
+.PHONY: deps build demo test test-mcp test-views conformance conformance-baseline convert-check bench bench-large fuzz test-asan test-tsan clean
 
 ## Install the system libraries icalkit builds on, when any is missing.
 deps:
@@ -40,6 +40,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 	@$(MAKE) --no-print-directory test-mcp
+	@$(MAKE) --no-print-directory test-views
 	@$(MAKE) --no-print-directory conformance
 	@$(MAKE) --no-print-directory convert-check
 
@@ -47,6 +48,12 @@ test: deps
 test-mcp: deps
 	$(SWIFT) build --product icalkit
 	bash Tests/mcp/run.sh
+
+## `icalkit calendar` in a real terminal (tmux) and browser (headless Chromium), installed when
+## missing; screenshots under .build/views/ (Tests/views).
+test-views: deps
+	$(SWIFT) build --product icalkit
+	bash Tests/views/run.sh
 
 ## Third-party corpus against the python oracle + libical's recurrence vectors (Conformance/).
 conformance: deps

@@ -193,6 +193,16 @@ extension CLIIO {
     var usesColor: Bool {
         stdoutIsTerminal && (environment("NO_COLOR") ?? "").isEmpty
     }
+
+    /// How many columns output should fit in: `COLUMNS` when set to a number, else the width of
+    /// the terminal standard output is, else 80.
+    var terminalColumns: Int {
+        if let text = environment("COLUMNS"), let columns = Int(text), columns > 0 { return columns }
+        guard exitsAfterCommand, stdoutIsTerminal else { return 80 }
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
 }
 
 extension UnsafeBufferPointer where Element == UInt8 {

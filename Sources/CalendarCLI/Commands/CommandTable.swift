@@ -25,6 +25,7 @@ enum CommandTable {
         subcommands: [
             StoreCommands.importCommand,
             StoreCommands.eventsCommand,
+            CalendarViewCommand.spec,
             StoreCommands.remindersCommand,
             StoreCommands.exportCommand,
             StoreCommands.calendarsCommand,
