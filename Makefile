@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libical-dev libsqlite3-dev libicu-dev libmimalloc-dev libcurl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ICALKIT := .build/release/icalkit
 
-.PHONY: deps build demo test test-mcp test-views conformance conformance-baseline convert-check bench bench-large fuzz test-asan test-tsan clean
+.PHONY: deps build demo install test test-mcp test-views conformance conformance-baseline convert-check bench bench-large fuzz test-asan test-tsan clean
 
 ## Install the system libraries icalkit builds on, when any is missing.
 deps:
@@ -28,13 +28,33 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product icalkit --static-swift-stdlib --disable-local-rpath
 
-## Build, then read a sample Outlook export and show what icalkit made of it.
+## Build, then do the main job on a sample Outlook export in a temporary store: import it,
+## show its agenda and month grid, export it back to .ics.
 demo: build
-	@echo "== icalkit validate Fixtures/demo/team.ics"
-	@$(ICALKIT) validate Fixtures/demo/team.ics
-	@echo
-	@echo "== icalkit convert Fixtures/demo/team.ics --to json (first 60 lines)"
-	@$(ICALKIT) convert Fixtures/demo/team.ics --to json | head -60
+	@set -e; dir=$$(mktemp -d); trap 'rm -rf "$$dir"' EXIT; store="$$dir/store.sqlite"; \
+	echo "== 1. icalkit import Fixtures/demo/team.ics: read an Outlook export (Windows zone names, a weekly"; \
+	echo "      series with an exception and a moved instance, an all-day event, a reminder) into a new store"; \
+	$(ICALKIT) --store "$$store" import Fixtures/demo/team.ics; \
+	echo; echo "== 2. icalkit events --from 2026-05-04 --to 2026-05-11: the agenda of one week, recurrences expanded"; \
+	$(ICALKIT) --store "$$store" events --from 2026-05-04 --to 2026-05-11 --tz Europe/London; \
+	echo; echo "== 3. icalkit calendar --month 2026-06: the month grid (Monday first, • marks days with events)"; \
+	$(ICALKIT) --store "$$store" calendar --month 2026-06 --tz Europe/London; \
+	echo; echo "== 4. icalkit export -o team.ics: the store back to iCalendar; unedited items keep their original text"; \
+	$(ICALKIT) --store "$$store" export -o "$$dir/team.ics"; \
+	echo "   $$(grep -c '^BEGIN:VEVENT' "$$dir/team.ics") events, $$(grep -c '^BEGIN:VTODO' "$$dir/team.ics") reminder, $$(grep -c '^BEGIN:VTIMEZONE' "$$dir/team.ics") time zone; first lines:"; \
+	head -8 "$$dir/team.ics" | sed 's/^/   /'; \
+	echo; echo "== the temporary store is removed; 'make install' puts icalkit in $(PREFIX)/bin"
+
+## Install the release binary as $(PREFIX)/bin/icalkit (default ~/.local/bin) with its bash,
+## zsh and fish completions under $(PREFIX)/share.
+PREFIX ?= $(HOME)/.local
+install: build
+	install -Dm755 $(ICALKIT) "$(PREFIX)/bin/icalkit"
+	mkdir -p "$(PREFIX)/share/bash-completion/completions" "$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"
+	$(ICALKIT) completions bash > "$(PREFIX)/share/bash-completion/completions/icalkit"
+	$(ICALKIT) completions zsh > "$(PREFIX)/share/zsh/site-functions/_icalkit"
+	$(ICALKIT) completions fish > "$(PREFIX)/share/fish/vendor_completions.d/icalkit.fish"
+	@echo "installed $(PREFIX)/bin/icalkit; add $(PREFIX)/bin to PATH if it is not there"
 
 test: deps
 	$(SWIFT) build --build-tests
