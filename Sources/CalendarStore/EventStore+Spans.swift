@@ -29,7 +29,7 @@ public extension EventStore {
     /// floating and all-day occurrences when the series is expanded to find the occurrence.
     func removeEvent(uid: String, occurrenceDate: Date?, span: Span, timeZone: TimeZone, now: Date = Date()) throws {
         guard let series = try eventSeries(uid: uid) else { throw StoreError.itemNotFound(uid: uid, calendar: nil) }
-        guard series.calendar.allowsContentModifications else { throw StoreError.readOnlyCalendar(series.calendar.title) }
+        guard series.calendar.allowsContentModifications else { throw try readOnlyError(titled: series.calendar.title) }
         guard let recurrenceID = occurrenceDate else {
             try removeItem(uid: uid, in: series.calendar.title)
             return
@@ -75,7 +75,7 @@ public extension EventStore {
     func saveEvent(uid: String, occurrenceDate: Date?, span: Span, timeZone: TimeZone, now: Date = Date(),
                    change: (inout Event) throws -> Void) throws -> String {
         guard let series = try eventSeries(uid: uid), let main = series.main else { throw StoreError.itemNotFound(uid: uid, calendar: nil) }
-        guard series.calendar.allowsContentModifications else { throw StoreError.readOnlyCalendar(series.calendar.title) }
+        guard series.calendar.allowsContentModifications else { throw try readOnlyError(titled: series.calendar.title) }
         func whole(_ recurrenceID: Date?) throws -> String {
             var event = recurrenceID.flatMap { id in series.overrides.first { $0.occurrenceDate == id } } ?? main
             try change(&event)
