@@ -118,13 +118,15 @@ enum CatalogCommands {
         } else {
             let rows = calendars.map { c -> [String] in
                 let feed = subscriptions[c.title]
+                let row = [c.title, c.allowsContentModifications ? "writable" : "read-only", String(count(c).events), String(count(c).reminders),
+                           c.color ?? "", shown(feed?.url ?? c.sourceName) ?? ""]
+                guard !subscriptions.isEmpty else { return row }
                 let last = feed.flatMap { s in s.lastRefresh.map { DateText.utc($0) + " " + (s.lastOutcome?.rawValue ?? "") } } ?? ""
-                return [c.title, c.allowsContentModifications ? "writable" : "read-only", String(count(c).events), String(count(c).reminders),
-                        c.color ?? "", shown(feed?.url ?? c.sourceName) ?? "", last,
-                        feed.map { s in s.isGone ? "never (gone)" : s.nextDue.map(DateText.utc) ?? "now" } ?? ""]
+                return row + [last, feed.map { s in s.isGone ? "never (gone)" : s.nextDue.map(DateText.utc) ?? "now" } ?? ""]
             }
-            try io.print(TableOutput(timeZone: invocation.timeZone, color: io.usesColor)
-                .table(header: ["TITLE", "ACCESS", "EVENTS", "REMINDERS", "COLOR", "SOURCE", "LAST REFRESH", "NEXT DUE"], rows: rows))
+            // The refresh columns only when some calendar is subscribed.
+            let header = ["TITLE", "ACCESS", "EVENTS", "REMINDERS", "COLOR", "SOURCE"] + (subscriptions.isEmpty ? [] : ["LAST REFRESH", "NEXT DUE"])
+            try io.print(TableOutput(timeZone: invocation.timeZone, color: io.usesColor).table(header: header, rows: rows))
         }
         return .ok
     }
