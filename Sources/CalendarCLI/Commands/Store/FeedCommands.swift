@@ -104,7 +104,7 @@ enum FeedCommands {
         let interval = try parseInterval(invocation)
         if let title = args.value(subscribeCalendar), title.isEmpty { throw invocation.usageError("A calendar needs a non-empty NAME") }
         let result = try StoreAccess.with(invocation) { store in
-            refresher(store).subscribe(to: feed, title: args.value(subscribeCalendar), interval: interval)
+            refresher(store, invocation).subscribe(to: feed, title: args.value(subscribeCalendar), interval: interval)
         }
         return try report([result], invocation, subscribing: true)
     }
@@ -115,7 +115,7 @@ enum FeedCommands {
         let titles = args.values(names)
         var missing: [String] = []
         let results: [FeedRefreshResult] = try StoreAccess.with(invocation) { store in
-            let refresher = refresher(store)
+            let refresher = refresher(store, invocation)
             var chosen: [Subscription]
             if titles.isEmpty {
                 chosen = force ? try store.subscriptions() : try refresher.dueSubscriptions()
@@ -148,8 +148,8 @@ enum FeedCommands {
 
     // MARK: - Reporting
 
-    static func refresher(_ store: EventStore) -> FeedRefresher {
-        FeedRefresher(store: store, fetcher: FeedFetcher(userAgent: "icalkit/\(CommandTable.version)"))
+    static func refresher(_ store: EventStore, _ invocation: Invocation) -> FeedRefresher {
+        FeedRefresher(store: store, fetcher: FeedFetcher(userAgent: "icalkit/\(CommandTable.version)"), now: invocation.io.now)
     }
 
     static func parseInterval(_ invocation: Invocation) throws(CLIError) -> RefreshInterval? {
