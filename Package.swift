@@ -54,7 +54,7 @@ let package = Package(
                 linkerSettings: sharedSQLite),
         // HTTP for feeds: libcurl (Debian libcurl4-openssl-dev), owned by CalendarFeeds.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "CalendarFeeds", dependencies: ["CCurl", "ICalCore"]),
+        .target(name: "CalendarFeeds", dependencies: ["CCurl", "ICalCore", "ICalConversion", "CalendarStore"]),
         // The MCP server: JSON-RPC 2.0 over stdio, tools over the store.
         .target(name: "CalendarMCP", dependencies: ["CalendarModel", "CalendarStore", "ICalConversion", "CalendarFeeds"]),
         .target(name: "CalendarCLI", dependencies: ["CalendarModel", "ICalConversion", "CalendarStore", "CalendarMCP", "CalendarFeeds"]),
@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel", "CalendarTestSupport"]),
         .testTarget(name: "ICalConversionTests", dependencies: ["ICalConversion", "ICalCore", "CalendarModel", "CalendarTestSupport"]),
         .testTarget(name: "CalendarStoreTests", dependencies: ["CalendarStore", "ICalConversion", "CalendarModel", "CalendarTestSupport"]),
-        .testTarget(name: "CalendarFeedsTests", dependencies: ["CalendarFeeds", "CalendarTestSupport"]),
+        .testTarget(name: "CalendarFeedsTests", dependencies: ["CalendarFeeds", "CalendarStore", "CalendarTestSupport"]),
         .testTarget(name: "CalendarMCPTests", dependencies: ["CalendarMCP", "CalendarStore", "CalendarModel", "CalendarTestSupport"]),
         .testTarget(name: "CalendarCLITests", dependencies: ["CalendarCLI", "CalendarStore", "CalendarModel", "CalendarTestSupport"]),
     ],

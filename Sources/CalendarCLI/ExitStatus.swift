@@ -17,6 +17,8 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let dataError = ExitStatus(rawValue: 65)
     /// `EX_NOINPUT`: an input file does not exist or cannot be opened.
     public static let noInput = ExitStatus(rawValue: 66)
+    /// `EX_UNAVAILABLE`: a feed could not be fetched (DNS, TLS, timeout, an HTTP error).
+    public static let unavailable = ExitStatus(rawValue: 69)
     /// `EX_CANTCREAT`: the store cannot be created.
     public static let cannotCreate = ExitStatus(rawValue: 73)
     /// `EX_IOERR`: reading or writing failed.
@@ -29,6 +31,7 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
         case .usage: "usage (64)"
         case .dataError: "dataError (65)"
         case .noInput: "noInput (66)"
+        case .unavailable: "unavailable (69)"
         case .cannotCreate: "cannotCreate (73)"
         case .ioError: "ioError (74)"
         default: "exit \(rawValue)"
@@ -41,10 +44,11 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
         switch self {
         case .ok: 0
         case .dataError: 1
-        case .noInput: 2
-        case .cannotCreate: 3
-        case .ioError: 4
-        default: 5
+        case .unavailable: 2
+        case .noInput: 3
+        case .cannotCreate: 4
+        case .ioError: 5
+        default: 6
         }
     }
 

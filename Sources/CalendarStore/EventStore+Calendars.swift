@@ -75,7 +75,7 @@ extension EventStore {
     /// The calendar, when its content may be written; else `readOnlyCalendar`.
     func writableCalendarRow(titled title: String, _ db: Connection) throws -> CalendarRow {
         let row = try requireCalendarRow(titled: title, db)
-        guard row.calendar.allowsContentModifications else { throw StoreError.readOnlyCalendar(title) }
+        guard row.calendar.allowsContentModifications else { throw try readOnlyError(row, db) }
         return row
     }
 

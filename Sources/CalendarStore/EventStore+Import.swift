@@ -40,7 +40,8 @@ extension EventStore {
     /// stale, see ``markInserted(_:_:)``).
     func importItem(_ row: ItemRow, sameContent: (StoredRow) throws -> Bool, report: inout ImportReport,
                     touched: inout TouchedUIDs, changes: inout PendingChanges, calendarTitle: String,
-                    calendarIsNew: Bool = false, indexInUse: Bool = true, _ db: Connection) throws -> ImportReport.Outcome {
+                    calendarIsNew: Bool = false, indexInUse: Bool = true, mirror: Bool = false,
+                    _ db: Connection) throws -> ImportReport.Outcome {
         let recurrenceDate = row.recurrenceID.map(Date.init(timeIntervalSince1970:))
         if calendarIsNew {
             try db.run(ItemRow.insertUnlessPresentSQL, row.values)
@@ -63,8 +64,11 @@ extension EventStore {
             report.append(.init(uid: row.uid, recurrenceId: recurrenceDate, kind: row.kind, outcome: .unchanged))
             return .unchanged
         }
-        let (order, reason) = Self.compareVersion(row, stored)
-        if order == .older {
+        var (order, reason) = Self.compareVersion(row, stored)
+        if mirror && order == .older {
+            // A mirror holds what its source holds, whatever the SEQUENCE says.
+            reason += "; the source's copy replaces it (a mirror)"
+        } else if order == .older {
             report.append(.init(uid: row.uid, recurrenceId: recurrenceDate, kind: row.kind, outcome: .skipped, reason: reason))
             return .skipped
         }
@@ -228,11 +232,25 @@ public extension EventStore {
     ///     return true
     /// }
     /// ```
+    ///
+    /// `replace` makes the import a mirror: each calendar it writes ends holding exactly the
+    /// items handed over, keyed by UID and RECURRENCE-ID. An item is `added`, `updated` (any
+    /// change of content, whatever its SEQUENCE; a change of DTSTAMP alone is not one, and the
+    /// stored copy stays), `unchanged` (kept as it was, not logged), or `removed` when it is
+    /// not in the input (logged `deleted`, or `updated` for a UID that keeps other items). The
+    /// calendar's verbatim properties and components become the input's. A subscribed
+    /// calendar is written only with its `subscription`.
+    ///
+    /// `subscription`: a refresh of that feed (implies `replace` and `readOnly`): every
+    /// VCALENDAR goes into one calendar (`title`, else the first one's), which must be that
+    /// subscription's or new; the subscription is written with it, in the same transaction.
     package func importStream(intoCalendar title: String? = nil, readOnly: Bool = false, dryRun: Bool = false,
-                      _ body: (ImportSession) throws -> Bool) throws -> [ImportReport] {
+                              replace: Bool = false, subscription: Subscription? = nil,
+                              _ body: (ImportSession) throws -> Bool) throws -> [ImportReport] {
         struct Discarded: Error { let reports: [ImportReport] }
         return try withConnection { db in
-            let session = ImportSession(store: self, db: db, calendarTitle: title, readOnly: readOnly, dryRun: dryRun)
+            let session = ImportSession(store: self, db: db, calendarTitle: title, readOnly: readOnly, dryRun: dryRun,
+                                        replace: replace, subscription: subscription)
             func work() throws -> [ImportReport] {
                 let keep = try body(session)
                 try session.finish()

@@ -31,7 +31,7 @@ extension EventStore {
     package func removeEvent(uid: String, occurrenceDate: Date?, span: Span, timeZone: TimeZone, now: Date = Date(),
                              calendarTitle: String? = nil) throws {
         guard let series = try eventSeries(uid: uid, calendarTitle: calendarTitle) else { throw StoreError.itemNotFound(uid: uid, calendar: nil) }
-        guard series.calendar.allowsContentModifications else { throw StoreError.readOnlyCalendar(series.calendar.title) }
+        guard series.calendar.allowsContentModifications else { throw try readOnlyError(titled: series.calendar.title) }
         guard let recurrenceID = occurrenceDate else {
             try removeItem(uid: uid, in: series.calendar.title)
             return
@@ -77,7 +77,7 @@ extension EventStore {
     package func saveEvent(uid: String, occurrenceDate: Date?, span: Span, timeZone: TimeZone, now: Date = Date(),
                            calendarTitle: String? = nil, change: (inout Event) throws -> Void) throws -> String {
         guard let series = try eventSeries(uid: uid, calendarTitle: calendarTitle), let main = series.main else { throw StoreError.itemNotFound(uid: uid, calendar: nil) }
-        guard series.calendar.allowsContentModifications else { throw StoreError.readOnlyCalendar(series.calendar.title) }
+        guard series.calendar.allowsContentModifications else { throw try readOnlyError(titled: series.calendar.title) }
         func whole(_ recurrenceID: Date?) throws -> String {
             var event = recurrenceID.flatMap { id in series.overrides.first { $0.occurrenceDate == id } } ?? main
             try change(&event)

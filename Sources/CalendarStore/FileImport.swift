@@ -12,12 +12,24 @@ public struct FileImportOptions: Sendable {
     public var strict: Bool
     /// How the file is read (its calendars' title defaults to the file's name without extension).
     public var conversion: ConversionOptions
+    /// Mirror the file: the calendars it writes hold exactly its items afterwards (see
+    /// `replace` in ``EventStore/importStream(intoCalendar:readOnly:dryRun:replace:subscription:_:)``).
+    public var replace: Bool
+    /// The feed this file is a fresh copy of: the import mirrors it into one read-only
+    /// calendar and stores the subscription with it, in one transaction.
+    public var subscription: Subscription?
+    /// The calendars' source to record instead of the file's path (a feed's URL).
+    public var sourceName: String?
 
-    public init(readOnly: Bool = false, dryRun: Bool = false, strict: Bool = false, conversion: ConversionOptions = ConversionOptions()) {
+    public init(readOnly: Bool = false, dryRun: Bool = false, strict: Bool = false, conversion: ConversionOptions = ConversionOptions(),
+                replace: Bool = false, subscription: Subscription? = nil, sourceName: String? = nil) {
         self.readOnly = readOnly
         self.dryRun = dryRun
         self.strict = strict
         self.conversion = conversion
+        self.replace = replace
+        self.subscription = subscription
+        self.sourceName = sourceName
     }
 }
 
@@ -43,13 +55,14 @@ public extension EventStore {
         if conversion.fallbackCalendarTitle == nil { conversion.fallbackCalendarTitle = url.deletingPathExtension().lastPathComponent }
         let reader = ICalendarReader(options: conversion)
         let path = url.standardizedFileURL.path
-        let read = ImportPipeline.start(source: path) { handle in try reader.read(fileAt: path, fileName: url.lastPathComponent, handle) }
+        let read = ImportPipeline.start(source: options.sourceName ?? path) { handle in try reader.read(fileAt: path, fileName: url.lastPathComponent, handle) }
         defer { read.cancel() }
         var result = ReadResult()
         var kept = false
         let reports: [ImportReport]
         do {
-            reports = try importStream(intoCalendar: calendarTitle, readOnly: options.readOnly, dryRun: options.dryRun) { session in
+            reports = try importStream(intoCalendar: calendarTitle, readOnly: options.readOnly, dryRun: options.dryRun,
+                                       replace: options.replace, subscription: options.subscription) { session in
                 result = try read.write(into: session)
                 let hasErrors = result.diagnostics.contains { $0.severity == .error }
                 kept = !result.refused && !(options.strict && (result.skippedCount > 0 || hasErrors))

@@ -20,6 +20,13 @@ package final class ImportSession {
     let calendarTitle: String?
     let readOnly: Bool
     let dryRun: Bool
+    /// Mirror: each calendar written ends holding exactly the items this import handed over
+    /// (keyed by UID and RECURRENCE-ID); see ``EventStore/importStream(intoCalendar:readOnly:dryRun:replace:subscription:_:)``.
+    let replace: Bool
+    /// The feed this import refreshes, written with the calendar in the same transaction.
+    let subscription: Subscription?
+    /// With a subscription: the calendar the first VCALENDAR went into, which takes them all.
+    private var subscribedTitle: String?
     /// One report per calendar, in order, for the calendars ended so far.
     package private(set) var reports: [ImportReport] = []
     private var open: OpenCalendar?
@@ -37,18 +44,35 @@ package final class ImportSession {
         var row: CalendarRow
         var stored: CalendarRow
         var known: EventStore.KnownParts
+        /// Created by this import (a mirror then has nothing to remove).
+        let created: Bool
+        /// A mirror: the verbatim parts are the input's, not appended to the stored ones.
+        var replacesParts = false
+        /// A mirror: the keys of the items handed over.
+        var seen: Set<MirrorKey> = []
 
-        init(row: CalendarRow, stored: CalendarRow) {
+        init(row: CalendarRow, stored: CalendarRow, created: Bool) {
             self.row = row
             self.stored = stored
+            self.created = created
             known = EventStore.KnownParts(row)
         }
 
         var isChanged: Bool {
+            if replacesParts {
+                return row.calendar != stored.calendar || row.extraProperties != stored.extraProperties
+                    || row.extraComponents != stored.extraComponents
+            }
             // Verbatim parts are only ever appended.
-            row.calendar != stored.calendar || row.extraProperties.count != stored.extraProperties.count
+            return row.calendar != stored.calendar || row.extraProperties.count != stored.extraProperties.count
                 || row.extraComponents.count != stored.extraComponents.count
         }
+    }
+
+    /// An item's identity within its calendar (as `items_key`).
+    struct MirrorKey: Hashable {
+        let uid: String
+        let recurrenceID: Double?
     }
 
     /// The calendar being imported and what must wait for its end.
@@ -56,6 +80,8 @@ package final class ImportSession {
         let id: Int64
         let title: String
         let created: Bool
+        /// The calendar's row as this import leaves it (its `seen` keys for a mirror).
+        let target: ImportedCalendar?
         var header: CalendarDocument
         var report: ImportReport
         var touched = TouchedUIDs()
@@ -72,21 +98,25 @@ package final class ImportSession {
         /// (see ``ImportSession/logAdditions(_:)``).
         var loggedThroughID: Int64 = 0
 
-        init(id: Int64, title: String, created: Bool, header: CalendarDocument, report: ImportReport) {
+        init(id: Int64, title: String, created: Bool, target: ImportedCalendar?, header: CalendarDocument, report: ImportReport) {
             self.id = id
             self.title = title
             self.created = created
+            self.target = target
             self.header = header
             self.report = report
         }
     }
 
-    init(store: EventStore, db: Connection, calendarTitle: String?, readOnly: Bool, dryRun: Bool) {
+    init(store: EventStore, db: Connection, calendarTitle: String?, readOnly: Bool, dryRun: Bool,
+         replace: Bool = false, subscription: Subscription? = nil) {
         self.store = store
         self.db = db
         self.calendarTitle = calendarTitle
-        self.readOnly = readOnly
+        self.readOnly = readOnly || subscription != nil
         self.dryRun = dryRun
+        self.replace = replace || subscription != nil
+        self.subscription = subscription
     }
 
     /// Starts a calendar (ending the open one): created, or refreshed with the header's
@@ -95,7 +125,8 @@ package final class ImportSession {
     /// (hand them to `add`).
     package func begin(_ header: CalendarDocument) throws {
         try end()
-        let title = calendarTitle ?? header.calendar.title
+        let title = calendarTitle ?? subscribedTitle ?? header.calendar.title
+        if subscription != nil { subscribedTitle = title }
         guard !title.isEmpty else { throw StoreError.invalidData("the document has no calendar title; name one") }
         let (id, created) = try importCalendar(header, title: title)
         for zone in header.timeZones {
@@ -110,7 +141,7 @@ package final class ImportSession {
         var bare = header
         bare.events = []
         bare.reminders = []
-        open = OpenCalendar(id: id, title: title, created: created, header: bare,
+        open = OpenCalendar(id: id, title: title, created: created, target: calendars[Array(title.utf8)], header: bare,
                             report: ImportReport(calendarTitle: title, createdCalendar: created, dryRun: dryRun))
         if created { open?.loggedThroughID = try db.scalarInt("SELECT coalesce(max(id), 0) FROM items") ?? 0 }
     }
@@ -152,11 +183,13 @@ package final class ImportSession {
         if let recurrenceID = item.row.recurrenceID {
             calendar.overrides[item.row.kind.rawValue + ":" + item.row.uid, default: []].insert(recurrenceID)
         }
+        if replace { calendar.target?.seen.insert(MirrorKey(uid: item.row.uid, recurrenceID: item.row.recurrenceID)) }
         let inUse = try indexInUse()
-        let outcome = try store.importItem(item.row, sameContent: { try item.sameContent($0) }, report: &calendar.report,
-                                           touched: &calendar.touched, changes: &calendar.changes,
+        let mirror = replace
+        let outcome = try store.importItem(item.row, sameContent: { try item.sameContent($0, ignoringTimestamp: mirror) },
+                                           report: &calendar.report, touched: &calendar.touched, changes: &calendar.changes,
                                            calendarTitle: calendar.title, calendarIsNew: calendar.created,
-                                           indexInUse: inUse, db)
+                                           indexInUse: inUse, mirror: mirror, db)
         if outcome == .updated && item.row.recurrenceID == nil { calendar.updatedMasters.append((item.row.uid, item.row.kind)) }
         if calendar.created && calendar.index % Self.loggedItems == 0 { try logAdditions(calendar) }
     }
@@ -199,10 +232,44 @@ package final class ImportSession {
     /// ended, inside the import's transaction.
     func finish() throws {
         try end()
+        if replace {
+            for imported in calendars.values where !imported.created { try removeUnseen(imported) }
+        }
         for imported in calendars.values where imported.isChanged {
             try store.updateCalendar(id: imported.row.id, imported.row.calendar, extraProperties: imported.row.extraProperties,
                                      extraComponents: imported.row.extraComponents, db)
             imported.stored = imported.row
+        }
+        if var subscription, let title = subscribedTitle, let imported = calendars[Array(title.utf8)] {
+            subscription.calendarTitle = title
+            try store.writeSubscription(subscription, calendarID: imported.row.id, db)
+        }
+    }
+
+    /// A mirror's last step: deletes the calendar's items this import did not hand over, each
+    /// a `removed` entry of the calendar's last report; logs `deleted` for a UID left with no
+    /// item, `updated` for one that keeps some (an override dropped).
+    private func removeUnseen(_ imported: ImportedCalendar) throws {
+        var removed: [(id: Int64, uid: String, recurrenceID: Double?, kind: ItemKind)] = []
+        try db.forEachRow("SELECT id, uid, recurrence_id, kind FROM items WHERE calendar_id = ? ORDER BY id", [.integer(imported.row.id)]) { row in
+            let uid = row.text(1) ?? "", recurrenceID = row.optionalDouble(2)
+            guard !imported.seen.contains(MirrorKey(uid: uid, recurrenceID: recurrenceID)) else { return }
+            removed.append((row.int64(0), uid, recurrenceID, ItemKind(rawValue: row.text(3) ?? "") ?? .event))
+        }
+        guard !removed.isEmpty else { return }
+        let title = imported.row.calendar.title
+        let reportIndex = reports.lastIndex { $0.calendarTitle == title }
+        var uids: [String] = []
+        var known: Set<String> = []
+        for item in removed {
+            try db.run("DELETE FROM items WHERE id = ?", [.integer(item.id)])
+            if known.insert(item.uid).inserted { uids.append(item.uid) }
+            reportIndex.map { reports[$0].append(.init(uid: item.uid, recurrenceId: item.recurrenceID.map(Date.init(timeIntervalSince1970:)),
+                                                       kind: item.kind, outcome: .removed, reason: "not in the source any more")) }
+        }
+        for uid in uids {
+            let kept = try store.uidExists(calendarID: imported.row.id, uid: uid, db)
+            try store.logChange(kept ? .updated : .deleted, uid: uid, calendar: title, db)
         }
     }
 
@@ -216,10 +283,23 @@ package final class ImportSession {
         }
         guard let stored = try store.calendarRow(titled: title, db) else {
             let row = try store.insertImportedCalendar(header, title: title, readOnly: readOnly, db)
-            calendars[key] = ImportedCalendar(row: row, stored: row)
+            calendars[key] = ImportedCalendar(row: row, stored: row, created: true)
             return (row.id, true)
         }
-        let imported = ImportedCalendar(row: stored, stored: stored)
+        // Only a refresh of its own feed writes a subscribed calendar; a subscription takes
+        // no calendar that exists without one.
+        let subscribed = try store.isSubscribed(calendarID: stored.id, db)
+        if subscribed && subscription == nil { throw StoreError.subscribedCalendar(title) }
+        if !subscribed && subscription != nil {
+            throw StoreError.invalidData("a calendar titled '\(title)' exists already; name another with --calendar")
+        }
+        let imported = ImportedCalendar(row: stored, stored: stored, created: false)
+        if replace {
+            imported.row.extraProperties = []
+            imported.row.extraComponents = []
+            imported.known = EventStore.KnownParts(imported.row)
+            imported.replacesParts = true
+        }
         try EventStore.refresh(&imported.row, with: header, readOnly: readOnly, known: &imported.known)
         calendars[key] = imported
         return (stored.id, false)
@@ -267,12 +347,20 @@ package struct PreparedItem: Sendable {
         model = .reminder(reminder)
     }
 
-    /// The stored row holds this same item (byte-equal encoding, or equal once decoded).
-    func sameContent(_ stored: StoredRow) throws -> Bool {
+    /// The stored row holds this same item (byte-equal encoding, or equal once decoded);
+    /// `ignoringTimestamp`: a different DTSTAMP alone does not count (feeds such as Google's
+    /// stamp every item with the time of the request).
+    func sameContent(_ stored: StoredRow, ignoringTimestamp: Bool = false) throws -> Bool {
         if stored.model == row.model { return true }
         switch model {
-        case .event(let event): return try ItemCodec.decodeEvent(stored.model, sourceText: nil) == event
-        case .reminder(let reminder): return try ItemCodec.decodeReminder(stored.model, sourceText: nil) == reminder
+        case .event(let event):
+            var decoded = try ItemCodec.decodeEvent(stored.model, sourceText: nil)
+            if ignoringTimestamp { decoded.timestamp = event.timestamp }
+            return decoded == event
+        case .reminder(let reminder):
+            var decoded = try ItemCodec.decodeReminder(stored.model, sourceText: nil)
+            if ignoringTimestamp { decoded.timestamp = reminder.timestamp }
+            return decoded == reminder
         }
     }
 }

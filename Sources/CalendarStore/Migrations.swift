@@ -50,6 +50,8 @@ enum Migrations {
                 try connection.run("UPDATE calendars SET identifier = ? WHERE id = ?", [.text(Schema.newCalendarIdentifier()), .integer(id)])
             }
         },
+        // 12: subscribed feeds (issue 24).
+        Migration(version: 12, sql: Schema.subscriptionsSQL),
     ]
 
     /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and

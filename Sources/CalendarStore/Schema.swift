@@ -86,6 +86,28 @@ enum Schema {
 
         """
 
+    /// Version 12: a subscribed calendar's feed (``Subscription``): where it is fetched from (a
+    /// secret: shown redacted), the validators of the copy held, the refresh interval chosen by
+    /// the user (`interval`) and the one the feed declares (`feed_interval`), and how the last
+    /// refresh went. Times are unix seconds, intervals seconds.
+    static let subscriptionsSQL = """
+        CREATE TABLE subscriptions (
+            calendar_id   INTEGER PRIMARY KEY REFERENCES calendars(id) ON DELETE CASCADE,
+            url           TEXT NOT NULL,
+            etag          TEXT,
+            last_modified TEXT,               -- the Last-Modified header, as sent
+            interval      REAL,               -- --every; NULL: the feed's, else one day
+            feed_interval REAL,               -- REFRESH-INTERVAL or X-PUBLISHED-TTL
+            last_refresh  REAL,
+            last_outcome  TEXT CHECK (last_outcome IN ('refreshed', 'not-modified', 'failed', 'gone')),
+            last_message  TEXT,
+            next_due      REAL,
+            retry_after   REAL,               -- a 429 or 503 asked to wait until then
+            gone          INTEGER NOT NULL DEFAULT 0   -- 410: no longer refreshed unless forced
+        );
+
+        """
+
     /// A new calendar identifier.
     static func newCalendarIdentifier() -> String { UUID().uuidString }
 }

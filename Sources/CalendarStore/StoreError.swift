@@ -93,6 +93,13 @@ public extension StoreError {
         StoreError(reason: .readOnlyCalendar, resultCode: .readOnly, message: "calendar '\(title)' is read-only")
     }
 
+    /// A user's write to a subscribed calendar (reason `readOnlyCalendar`): only `refresh` writes it.
+    static func subscribedCalendar(_ title: String) -> StoreError {
+        StoreError(reason: .readOnlyCalendar, resultCode: .readOnly,
+                   message: "calendar '\(title)' is a subscribed feed: only refresh changes its items "
+                       + "(unsubscribe '\(title)' --keep makes it an ordinary calendar)")
+    }
+
     /// The file was written by a newer icalkit; it is left untouched.
     static func newerSchema(found: Int, supported: Int) -> StoreError {
         StoreError(reason: .newerSchema, message: "store schema version \(found) is newer than this icalkit supports (\(supported)); upgrade icalkit to use it")

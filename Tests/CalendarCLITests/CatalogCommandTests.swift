@@ -20,31 +20,39 @@ struct CatalogCommandTests {
                   "color": null,
                   "description": null,
                   "readOnly": true,
+                  "access": "read-only",
                   "source": null,
-                  "timeZone": null
+                  "timeZone": null,
+                  "events": 0,
+                  "reminders": 0,
+                  "subscription": null
                 },
                 {
                   "title": "Work",
                   "color": "#1BADF8",
                   "description": null,
                   "readOnly": false,
+                  "access": "writable",
                   "source": null,
-                  "timeZone": null
+                  "timeZone": null,
+                  "events": 0,
+                  "reminders": 0,
+                  "subscription": null
                 }
               ]
             }
 
             """)
         #expect(store.ok(["calendars"]) == """
-            TITLE  ACCESS     COLOR    SOURCE
-            Feed   read-only
-            Work              #1BADF8
+            TITLE  ACCESS     EVENTS  REMINDERS  COLOR    SOURCE
+            Feed   read-only  0       0
+            Work   writable   0       0          #1BADF8
 
             """)
         #expect(store.run(["calendars", "delete", "Feed"]) == CLIResult(stdout: "", stderr: "", status: .ok))
         #expect(store.run(["calendars", "delete", "Feed"]) == CLIResult(
             stdout: "", stderr: "Error: no calendar titled 'Feed'\n", status: .failure))
-        #expect(store.ok(["calendars", "list"]) == "TITLE  ACCESS  COLOR    SOURCE\nWork           #1BADF8\n")
+        #expect(store.ok(["calendars", "list"]) == "TITLE  ACCESS    EVENTS  REMINDERS  COLOR    SOURCE\nWork   writable  0       0          #1BADF8\n")
     }
 
     @Test func deletingACalendarRemovesItsItemsAndLogsThem() throws {

@@ -373,6 +373,7 @@ extension OccurrenceIndexTests {
                     DROP TRIGGER time_zones_insert_stale; DROP TRIGGER time_zones_update_stale; DROP TRIGGER time_zones_delete_stale;
                     DROP TABLE occurrences; DROP TABLE occurrence_series; DROP TABLE occurrence_buckets; DROP TABLE occurrence_stale;
                     DROP INDEX calendars_identifier; ALTER TABLE calendars DROP COLUMN identifier;
+                    DROP TABLE subscriptions;
                     PRAGMA user_version = 2;
                     """)
             }
@@ -382,7 +383,7 @@ extension OccurrenceIndexTests {
             let store = try EventStore(path: path)
             defer { try? store.close() }
             #expect(try Self.count("PRAGMA user_version", store) == Int64(EventStore.schemaVersion))
-            #expect(EventStore.schemaVersion == 11)
+            #expect(EventStore.schemaVersion == 12)
             // 4 tables, 4 indexes, 5 triggers.
             #expect(try Self.count("SELECT count(*) FROM sqlite_master WHERE name LIKE 'occurrence%' OR name LIKE '%_stale'", store) == 13)
             #expect(try Self.count("SELECT count(*) FROM items", store) == itemsBefore)

@@ -99,6 +99,7 @@ struct OpenAndMigrationTests {
                     CREATE INDEX items_uid ON items(uid);
                     CREATE TABLE item_renderings (item_id INTEGER PRIMARY KEY, format TEXT NOT NULL, bytes BLOB NOT NULL);
                     DROP INDEX calendars_identifier; ALTER TABLE calendars DROP COLUMN identifier;
+                    DROP TABLE subscriptions;
                     PRAGMA user_version = 4;
                     """)
             }

@@ -33,6 +33,7 @@ struct SchemaTests {
                 "occurrence_buckets", "occurrence_series", "occurrence_series_expanded", "occurrences", "occurrences_start",
                 "occurrences_long", "occurrences_series", "occurrence_stale", "items_update_stale", "items_delete_stale",
                 "time_zones_insert_stale", "time_zones_update_stale", "time_zones_delete_stale",
+                "subscriptions",
             ]
             #expect(expected.subtracting(names).isEmpty, "missing: \(expected.subtracting(names))")
             #expect(names.filter { !$0.hasPrefix("sqlite_") }.subtracting(expected).isEmpty, "unexpected: \(names.subtracting(expected))")
@@ -57,6 +58,7 @@ struct SchemaTests {
                 CREATE TABLE occurrence_packs (day INTEGER PRIMARY KEY, rows BLOB NOT NULL);
                 CREATE TABLE rendering_packs (week INTEGER NOT NULL, format TEXT NOT NULL, entries BLOB NOT NULL);
                 DROP INDEX calendars_identifier; ALTER TABLE calendars DROP COLUMN identifier;
+                DROP TABLE subscriptions;
                 INSERT INTO calendars (title) VALUES ('Kept');
                 PRAGMA user_version = 10;
                 """)

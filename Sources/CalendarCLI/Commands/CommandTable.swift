@@ -20,10 +20,13 @@ enum CommandTable {
         abstract: "Convert iCalendar (RFC 5545) files and keep calendars in a local store.",
         discussion: """
             Exit status: 0 ok, 64 usage error, 65 some input items could not be read, 66 an input is missing, \
-            73 the store cannot be created, 74 I/O error, 1 anything else.
+            69 a feed could not be fetched, 73 the store cannot be created, 74 I/O error, 1 anything else.
             """,
         subcommands: [
             StoreCommands.importCommand,
+            FeedCommands.subscribeCommand,
+            FeedCommands.refreshCommand,
+            FeedCommands.unsubscribeCommand,
             StoreCommands.eventsCommand,
             CalendarViewCommand.spec,
             StoreCommands.remindersCommand,

@@ -36,7 +36,10 @@ enum StoreCommands {
             diagnostics go to standard error as FILE:LINE: ....
             Exit status: 65 when some items could not be read, or the file not whole (it ends inside a \
             component, an RRULE cannot be read): what was read is imported unless --strict; \
-            66 when an input is missing, 1 when the store refuses (a read-only calendar).
+            66 when an input is missing, 1 when the store refuses (a read-only or subscribed calendar).
+            With --replace, all inputs go into --calendar in ONE transaction, as a feed's refresh: \
+            any change of content updates an item whatever its SEQUENCE (a change of DTSTAMP alone does not), \
+            items the inputs lack are removed; an input that is missing or not wholly readable changes nothing.
             """,
         arguments: [importInput],
         options: [
@@ -44,6 +47,7 @@ enum StoreCommands {
             .flag("read-only", help: "Mark the imported calendars read-only."),
             .flag("strict", help: "Import nothing from a file with any error (an unreadable item, RRULE, or a file cut short)."),
             .flag("dry-run", help: "Read and report, but do not change the store."),
+            .flag("replace", help: "Mirror the inputs into --calendar: it ends holding exactly their items (others are removed), in one transaction; implies --strict."),
             importFormat,
             .flag("quiet", short: "q", help: "No progress bar (it is drawn only when standard error is a terminal)."),
         ],
@@ -52,6 +56,8 @@ enum StoreCommands {
             .init(commandLine: "import feeds/", explanation: "Import every .ics file under feeds/, in path order."),
             .init(commandLine: "import holidays.ics --calendar Holidays --read-only", explanation: "Import a feed as a read-only calendar."),
             .init(commandLine: "import new.ics --dry-run --format json", explanation: "Show what an import would do, as JSON."),
+            .init(commandLine: "import a.ics b.ics --calendar Team --replace",
+                  explanation: "Make Team hold exactly the items of a.ics and b.ics; prints 'Team: N added, N updated, N unchanged, 0 skipped, N removed'."),
         ],
         usesStore: true,
         handler: .run(ImportCommand.run))
@@ -138,18 +144,34 @@ enum StoreCommands {
         "format", value: "FORMAT", help: "Output format.", kind: .choice(["table", "json"]), default: "table")
     static let calendarName = ArgumentSpec(name: "NAME", help: "The calendar's title.")
     static let calendarColor = OptionSpec.option("color", value: "C", help: "Its colour, e.g. #FF2968.")
+    static let calendarNewTitle = OptionSpec.option("title", value: "T", help: "Its new title.")
     static let calendarsCommand = CommandSpec(
         name: "calendars",
-        abstract: "List, create or delete calendars.",
+        abstract: "List, create, change or delete calendars.",
         subcommands: [
-            CommandSpec(name: "list", abstract: "List calendars.", options: [calendarFormat], usesStore: true,
-                        handler: .run(CatalogCommands.list)),
+            CommandSpec(name: "list", abstract: "List calendars.",
+                        discussion: """
+                            For each calendar: its access (writable or read-only), how many events and reminders it \
+                            holds, its colour and source; for a subscription, its feed URL (redacted unless \
+                            --show-urls), the last refresh (time and outcome) and when it is next due.
+                            """,
+                        options: [calendarFormat, .flag("show-urls", help: "Show feed URLs whole (they may carry a private token).")],
+                        usesStore: true, handler: .run(CatalogCommands.list)),
             CommandSpec(name: "create", abstract: "Create an empty calendar.", arguments: [calendarName],
                         options: [.flag("read-only", help: "Refuse changes to its content."), calendarColor],
                         examples: [.init(commandLine: "calendars create Work --color '#1BADF8'", explanation: "A new calendar.")],
                         usesStore: true, handler: .run(CatalogCommands.create)),
             CommandSpec(name: "delete", abstract: "Delete a calendar and everything in it (read-only ones too).",
                         arguments: [calendarName], usesStore: true, handler: .run(CatalogCommands.delete)),
+            CommandSpec(name: "set", abstract: "Change a calendar's title, colour or access.",
+                        discussion: "A subscribed calendar stays read-only: 'unsubscribe NAME --keep' makes it writable.",
+                        arguments: [calendarName],
+                        options: [calendarNewTitle, calendarColor,
+                                  .flag("read-only", help: "Refuse changes to its content."),
+                                  .flag("writable", help: "Allow changes to its content again.")],
+                        groups: [OptionGroup(alternatives: [["read-only"], ["writable"]])],
+                        examples: [.init(commandLine: "calendars set Work --title Office --color '#1BADF8'", explanation: "Rename and recolour.")],
+                        usesStore: true, handler: .run(CatalogCommands.set)),
         ],
         defaultSubcommand: "list",
         usesStore: true,

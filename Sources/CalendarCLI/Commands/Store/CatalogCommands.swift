@@ -1,3 +1,4 @@
+import CalendarFeeds
 import CalendarModel
 import CalendarStore
 import Foundation
@@ -77,31 +78,95 @@ enum CatalogCommands {
 
     // MARK: calendars
 
+    /// `calendars list [--show-urls] [--format table|json]`: each calendar's access, item
+    /// counts, colour and source; a subscription's feed (redacted unless `--show-urls`), last
+    /// refresh and next due time.
     static func list(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
         let io = invocation.io
-        let calendars: [EventCalendar] = try StoreAccess.with(invocation, reading: true) { try $0.calendars() }
+        let showURLs = invocation.arguments.has("show-urls")
+        let (calendars, counts, subscriptions) = try StoreAccess.with(invocation, reading: true) { store in
+            (try store.calendars(), try store.itemCounts(),
+             Dictionary(try store.subscriptions().map { ($0.calendarTitle, $0) }, uniquingKeysWith: { a, _ in a }))
+        }
+        /// A source that is a URL may carry a token, whether or not it is subscribed.
+        func shown(_ source: String?) -> String? {
+            guard let source else { return nil }
+            return showURLs || !source.contains("://") ? source : FeedLocation.redact(source)
+        }
+        func count(_ c: EventCalendar) -> (events: Int, reminders: Int) { c.calendarIdentifier.flatMap { counts[$0] } ?? (0, 0) }
         if invocation.arguments.value(StoreCommands.calendarFormat) == "json" {
             try io.print(JSONValue.object([
                 ("schemaVersion", .int(JSONOutput.schemaVersion)),
                 ("calendars", .array(calendars.map { c in
-                    .object([
+                    let feed = subscriptions[c.title]
+                    return .object([
                         ("title", .string(c.title)),
                         ("color", .nullable(c.color)),
                         ("description", .nullable(c.calendarDescription)),
                         ("readOnly", .bool(!c.allowsContentModifications)),
-                        ("source", .nullable(c.sourceName)),
+                        ("access", .string(c.allowsContentModifications ? "writable" : "read-only")),
+                        ("source", .nullable(shown(c.sourceName))),
                         ("timeZone", .nullable(c.defaultTimeZoneIdentifier)),
+                        ("events", .int(count(c).events)),
+                        ("reminders", .int(count(c).reminders)),
+                        ("subscription", feed.map { subscriptionJSON($0, url: shown($0.url) ?? "") } ?? .null),
                     ])
                 })),
             ]).rendered())
         } else if calendars.isEmpty {
             try io.print("No calendars.\n")
         } else {
-            let rows = calendars.map { c in
-                [c.title, c.allowsContentModifications ? "" : "read-only", c.color ?? "", c.sourceName ?? ""]
+            let rows = calendars.map { c -> [String] in
+                let feed = subscriptions[c.title]
+                let row = [c.title, c.allowsContentModifications ? "writable" : "read-only", String(count(c).events), String(count(c).reminders),
+                           c.color ?? "", shown(feed?.url ?? c.sourceName) ?? ""]
+                guard !subscriptions.isEmpty else { return row }
+                let last = feed.flatMap { s in s.lastRefresh.map { DateText.utc($0) + " " + (s.lastOutcome?.rawValue ?? "") } } ?? ""
+                return row + [last, feed.map { s in s.isGone ? "never (gone)" : s.nextDue.map(DateText.utc) ?? "now" } ?? ""]
             }
-            try io.print(TableOutput(timeZone: invocation.timeZone, color: io.usesColor)
-                .table(header: ["TITLE", "ACCESS", "COLOR", "SOURCE"], rows: rows))
+            // The refresh columns only when some calendar is subscribed.
+            let header = ["TITLE", "ACCESS", "EVENTS", "REMINDERS", "COLOR", "SOURCE"] + (subscriptions.isEmpty ? [] : ["LAST REFRESH", "NEXT DUE"])
+            try io.print(TableOutput(timeZone: invocation.timeZone, color: io.usesColor).table(header: header, rows: rows))
+        }
+        return .ok
+    }
+
+    static func subscriptionJSON(_ s: Subscription, url: String) -> JSONValue {
+        .object([
+            ("url", .string(url)),
+            ("interval", s.interval.map { .int(Int($0)) } ?? .null),
+            ("feedInterval", s.feedInterval.map { .int(Int($0)) } ?? .null),
+            ("lastRefresh", .nullable(s.lastRefresh.map(DateText.utc))),
+            ("lastOutcome", .nullable(s.lastOutcome?.rawValue)),
+            ("lastMessage", .nullable(s.lastMessage)),
+            ("nextDue", .nullable(s.nextDue.map(DateText.utc))),
+            ("retryAfter", .nullable(s.retryAfter.map(DateText.utc))),
+            ("gone", .bool(s.isGone)),
+            ("etag", .bool(s.etag != nil)),
+            ("lastModified", .bool(s.lastModified != nil)),
+        ])
+    }
+
+    /// `calendars set NAME [--title T] [--color C] [--read-only | --writable]`.
+    static func set(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
+        let args = invocation.arguments
+        let title = args.value(StoreCommands.calendarName) ?? ""
+        if let newTitle = args.value(StoreCommands.calendarNewTitle), newTitle.isEmpty {
+            throw invocation.usageError("A calendar needs a non-empty title")
+        }
+        try StoreAccess.with(invocation) { store in
+            guard var calendar = try store.calendar(titled: title) else { throw CLIError.noInput("no calendar '\(title)'") }
+            if args.has("writable") {
+                if try store.subscription(forCalendar: title) != nil {
+                    throw CLIError.failure("calendar '\(title)' is a subscribed feed and stays read-only; "
+                                           + "'icalkit unsubscribe \(title) --keep' makes it an ordinary, writable calendar")
+                }
+                calendar.allowsContentModifications = true
+            }
+            if args.has("read-only") { calendar.allowsContentModifications = false }
+            if let color = args.value(StoreCommands.calendarColor) { calendar.color = color }
+            if let newTitle = args.value(StoreCommands.calendarNewTitle) { calendar.title = newTitle }
+            try store.saveCalendar(calendar)
         }
         return .ok
     }

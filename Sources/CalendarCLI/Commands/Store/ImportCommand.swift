@@ -40,6 +40,12 @@ enum ImportCommand {
         let dryRun = args.has("dry-run")
         let readOnly = args.has("read-only")
         let calendarTitle = args.value(StoreCommands.importCalendar)
+        if args.has("replace") {
+            guard let calendarTitle, !calendarTitle.isEmpty else {
+                throw invocation.usageError("--replace needs --calendar NAME: the calendar that will hold exactly the inputs' items")
+            }
+            return try replace(invocation, into: calendarTitle)
+        }
 
         var status = ExitStatus.ok
         var paths: [String] = []
@@ -140,6 +146,58 @@ enum ImportCommand {
         return status
     }
 
+    /// `import FILE... --calendar NAME --replace`: every input mirrored into the calendar in
+    /// ONE transaction (``EventStore/importStream(intoCalendar:readOnly:dryRun:replace:subscription:_:)``),
+    /// rolled back when an input is missing, refused, or has anything that could not be read
+    /// (an item left out would be removed from the calendar).
+    static func replace(_ invocation: Invocation, into calendarTitle: String) throws(CLIError) -> ExitStatus {
+        let args = invocation.arguments
+        let io = invocation.io
+        let dryRun = args.has("dry-run")
+        var paths: [String] = []
+        for input in args.values(StoreCommands.importInput) { paths += try expand(input) }
+        var outcomes: [FileOutcome] = []
+        var refusal: String?
+        let reports: [ImportReport] = try StoreAccess.with(invocation) { store in
+            try store.importStream(intoCalendar: calendarTitle, readOnly: args.has("read-only"), dryRun: dryRun, replace: true) { session in
+                for path in paths {
+                    let started = try startReading(path, io: io)
+                    defer { started.read.cancel() }
+                    let result: ReadResult
+                    do { result = try started.read.write(into: session) } catch let failure as ImportPipeline.Failure { throw failure.error }
+                    io.report(result.diagnostics)
+                    let errors = result.diagnostics.filter { $0.severity == .error }.count
+                    var outcome = FileOutcome(name: started.file.displayName, unreadable: result.skippedCount, refused: result.refused,
+                                              diagnostics: result.diagnostics)
+                    if result.refused {
+                        outcome.notImported = "not an iCalendar file"
+                    } else if result.skippedCount > 0 || errors > 0 {
+                        let n = result.skippedCount
+                        outcome.notImported = n > 0 ? "\(n) item\(n == 1 ? "" : "s") could not be read" : "\(errors) error\(errors == 1 ? "" : "s") in the file"
+                    }
+                    outcomes.append(outcome)
+                    if let why = outcome.notImported {
+                        refusal = "\(outcome.name): \(why)"
+                        return false
+                    }
+                }
+                return true
+            }
+        }
+        if let refusal {
+            io.printError("Error: \(refusal); nothing imported (--replace changes the calendar only with every input whole)\n")
+            if args.value(StoreCommands.importFormat) == "json" { try io.print(jsonReport(outcomes, dryRun: dryRun)) }
+            return .dataError
+        }
+        let combined = FileOutcome(name: calendarTitle, reports: reports)
+        if args.value(StoreCommands.importFormat) == "json" {
+            try io.print(jsonReport([combined], dryRun: dryRun))
+        } else {
+            try io.print(line(for: combined, dryRun: dryRun, showingRemoved: true) + "\n")
+        }
+        return .ok
+    }
+
     /// A located input file whose reading has started.
     struct StartedRead {
         let file: InputFile
@@ -177,15 +235,15 @@ enum ImportCommand {
     }
 
     /// `team.ics: 4 added, 0 updated, 0 unchanged, 0 skipped` (`, 1 removed` when overrides were
-    /// dropped; ` (dry run)` with --dry-run).
-    static func line(for outcome: FileOutcome, dryRun: Bool) -> String {
+    /// dropped, or always with `showingRemoved`; ` (dry run)` with --dry-run).
+    static func line(for outcome: FileOutcome, dryRun: Bool, showingRemoved: Bool = false) -> String {
         let added = outcome.reports.reduce(0) { $0 + $1.added }
         let updated = outcome.reports.reduce(0) { $0 + $1.updated }
         let unchanged = outcome.reports.reduce(0) { $0 + $1.unchanged }
         let skipped = outcome.reports.reduce(0) { $0 + $1.skipped } + outcome.unreadable
         let removed = outcome.reports.reduce(0) { $0 + $1.removed }
         var text = "\(outcome.name): \(added) added, \(updated) updated, \(unchanged) unchanged, \(skipped) skipped"
-        if removed > 0 { text += ", \(removed) removed" }
+        if removed > 0 || showingRemoved { text += ", \(removed) removed" }
         if dryRun { text += " (dry run)" }
         return text
     }
