@@ -19,7 +19,7 @@ import platform
 import sys
 
 STAGE_ORDER = ["parse", "expand", "serialize", "import", "query_week_first", "events_first", "events", "query_week",
-               "reminders", "export", "convert", "convert_json"]
+               "reminders", "export", "convert", "convert_json", "feed_304", "feed_200", "feed_changed"]
 TOOL_ORDER = ["libical", "icalkit", "python"]
 
 # (name, numerator, denominator, op, limit, note). Keys are (tool, stage); a ratio is
@@ -33,6 +33,10 @@ RATIO_TARGETS = [
      "icalkit export ÷ libical serialize"),
     ("first one-year events after import vs bare expansion", ("icalkit", "events_first"), ("libical", "expand"), "<=", 2.5,
      "icalkit first events ÷ libical expand"),
+    ("refresh of an unchanged feed (200, no validators) vs import", ("icalkit", "feed_200"), ("icalkit", "import"),
+     "<=", 1.2, "icalkit refresh ÷ icalkit import"),
+    ("refresh of a changed feed (1% changed, 1% removed) vs import", ("icalkit", "feed_changed"),
+     ("icalkit", "import"), "<=", 1.5, "icalkit refresh ÷ icalkit import"),
     ("parse: python peer vs icalkit", ("python", "parse"), ("icalkit", "import"), ">=", 20.0,
      "python parse ÷ icalkit import"),
     ("expansion: python peer vs icalkit", ("python", "expand"), ("icalkit", "events"), ">=", 20.0,
@@ -42,6 +46,7 @@ RATIO_TARGETS = [
 ]
 # Absolute targets: (name, key, label, limit ms)
 ABSOLUTE_TARGETS = [("one-week query on 100k", ("icalkit", "query_week"), "100k", 30.0),
+                    ("refresh answered 304 on 20k", ("icalkit", "feed_304"), "20k", 50.0),
                     ("MCP list_events week on 100k, first call", ("icalkit", "mcp_week_first"), "100k", 200.0),
                     ("MCP list_events week on 100k, warm calls", ("icalkit", "mcp_week"), "100k", 10.0)]
 # Ratios shown for information only (no target).

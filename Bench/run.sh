@@ -265,6 +265,53 @@ icalkit_mcp() { # FILE LABEL
     --label "$2" --run-id "$RUN_ID" >> "$OUT" || log "icalkit mcp_week failed on $2"
 }
 
+# Subscribed feeds (issue 24), served from $FEED_DIR by Bench/feed_server.py on loopback:
+#   feed_304      `refresh` of a subscription to the feed with an ETag: the server answers 304;
+#   feed_200      `refresh` of a subscription to the same bytes without validators: a full
+#                 200 read and compared, nothing changes;
+#   feed_changed  `refresh` after the served file lost 1% of its items and had 1% changed
+#                 (Bench/mutate_feed.py), from a copy of the store subscribed to the original.
+# Each stage's store is made by `subscribe` (which refreshes once) before the timed runs.
+FEED_DIR=$BENCH/served
+FEED_PORT=""
+start_feed_server() {
+  [ -n "$FEED_PORT" ] && return 0
+  mkdir -p "$FEED_DIR"
+  exec {feed_fd}< <(exec python3 Bench/feed_server.py "$FEED_DIR")
+  FEED_SERVER_PID=$!
+  trap 'kill "$FEED_SERVER_PID" 2>/dev/null || true' EXIT
+  read -r -u "$feed_fd" FEED_PORT || die "feed server did not start"
+}
+FEED_STORE=$BENCH/feed-store.sqlite
+FEED_SAVED=$BENCH/feed-store-subscribed.sqlite
+feed_store_from() { # SOURCE: copy a store and its WAL to $FEED_STORE
+  rm -f "$FEED_STORE" "$FEED_STORE-wal" "$FEED_STORE-shm"
+  cp "$1" "$FEED_STORE"
+  [ -f "$1-wal" ] && cp "$1-wal" "$FEED_STORE-wal"
+  return 0
+}
+restore_feed_store() { feed_store_from "$FEED_SAVED"; }
+subscribed_store() { # PATH (on the server): a fresh store subscribed to it, as calendar "feed"
+  rm -f "$FEED_STORE" "$FEED_STORE-wal" "$FEED_STORE-shm"
+  "$ICALKIT" --store "$FEED_STORE" subscribe "http://127.0.0.1:$FEED_PORT/$1" --calendar feed > /dev/null
+}
+icalkit_feeds() { # FILE LABEL
+  start_feed_server
+  cp "$1" "$FEED_DIR/feed.ics"
+  subscribed_store etag/feed.ics || { log "subscribe failed on $2: feed stages skipped"; return 0; }
+  measure_cmd "$2" feed_304 "$1" - -- "$ICALKIT" --store "$FEED_STORE" refresh feed
+  subscribed_store plain/feed.ics || return 0
+  measure_cmd "$2" feed_200 "$1" - -- "$ICALKIT" --store "$FEED_STORE" refresh feed
+  cp "$1" "$FEED_DIR/changing.ics"
+  subscribed_store plain/changing.ics || return 0
+  rm -f "$FEED_SAVED" "$FEED_SAVED-wal"
+  cp "$FEED_STORE" "$FEED_SAVED"
+  [ -f "$FEED_STORE-wal" ] && cp "$FEED_STORE-wal" "$FEED_SAVED-wal"
+  python3 Bench/mutate_feed.py "$1" "$FEED_DIR/changing.ics" > /dev/null
+  measure_cmd "$2" feed_changed "$1" restore_feed_store -- "$ICALKIT" --store "$FEED_STORE" refresh feed
+  rm -f "$FEED_STORE" "$FEED_STORE-wal" "$FEED_STORE-shm" "$FEED_SAVED" "$FEED_SAVED-wal" "$FEED_DIR"/*.ics
+}
+
 run_icalkit() { # FILE LABEL
   icalkit_import "$@"
   icalkit_query_week_first "$@"
@@ -275,6 +322,7 @@ run_icalkit() { # FILE LABEL
   icalkit_reminders "$@"
   icalkit_export "$@"
   icalkit_convert "$@"
+  icalkit_feeds "$@"
 }
 
 # --- large mode: peak memory of streaming import/convert ------------------------------
