@@ -12,6 +12,8 @@ public struct FeedRefreshResult: Sendable {
         case unavailable
         /// The store refused or failed: 74 for I/O, else as the store's error.
         case store(any Error)
+        /// A local file could not be written (the private temporary copy of the body): 74.
+        case localIO
     }
 
     /// The subscription as it stands after this refresh (for a new one that failed: as asked).

@@ -115,8 +115,8 @@ public struct FeedRefresher: Sendable {
                         fallbackTitle: String?, at started: Date) -> FeedRefreshResult {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("icalkit-feed-\(UUID().uuidString).ics")
         guard FileManager.default.createFile(atPath: file.path, contents: body, attributes: [.posixPermissions: 0o600]) else {
-            return failed(subscription, isNew: isNew, at: started, problem: .store(StoreError.invalidData("cannot write a temporary copy of the feed at \(file.path)")),
-                          message: "cannot write a temporary copy of the feed at \(file.path)")
+            return failed(subscription, isNew: isNew, at: started, problem: .localIO,
+                          message: "cannot write a temporary copy of the feed (\(body.count) bytes) at \(file.path); nothing changed")
         }
         defer { try? FileManager.default.removeItem(at: file) }
         var options = FileImportOptions(strict: true, subscription: subscription, sourceName: isNew ? subscription.url : previousURL)
@@ -126,7 +126,8 @@ public struct FeedRefresher: Sendable {
             imported = try store.importFile(at: file, into: fallbackTitle == nil ? subscription.calendarTitle : nil, options: options)
         } catch {
             let message = (error as? StoreError)?.message ?? String(describing: error)
-            return failed(subscription, isNew: isNew, at: started, problem: .store(error), message: message)
+            let kept = isNew ? "" : "; the calendar keeps its previous copy"
+            return failed(subscription, isNew: isNew, at: started, problem: .store(error), message: message + kept)
         }
         guard imported.imported else {
             return failed(subscription, isNew: isNew, at: started, problem: .notICalendar, message: Self.unreadable(imported.read),

@@ -189,6 +189,7 @@ enum FeedCommands {
         case .notICalendar: .dataError
         case .unavailable: .unavailable
         case .store(let error): StoreAccess.cliError(error).status
+        case .localIO: .ioError
         }
     }
 
