@@ -10,8 +10,12 @@ parsed result: the session's first call, then --warm more calls. Prints two JSON
 Bench/report.py: stage `mcp_week_first` (the sessions' first calls) and `mcp_week` (every warm
 call of every session), each with median, min, max and samples in ms, and how many
 occurrences a call returned.
+
+Then the same calls as plain JSON-RPC lines over the server's stdio, with no client library:
+stage `mcp_week_server` (warm calls), the server's own share of `mcp_week`. The difference is
+the client's work, mostly validating each result against the tool's outputSchema.
 """
-import argparse, asyncio, json, statistics, time
+import argparse, asyncio, json, statistics, subprocess, time
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
@@ -33,6 +37,32 @@ async def session_times(args):
                     raise SystemExit("list_events failed: " + "".join(getattr(c, "text", "") for c in result.content))
                 count = len((result.structured_content or {}).get("events", []))
     return times, count
+
+
+def raw_session_times(args):
+    server = subprocess.Popen([args.icalkit, "mcp", "--store", args.store, "--read-only", "--tz", "UTC"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def call(ident, method, params):
+        message = {"jsonrpc": "2.0", "id": ident, "method": method, "params": params}
+        server.stdin.write((json.dumps(message) + "\n").encode())
+        server.stdin.flush()
+        answer = json.loads(server.stdout.readline())
+        if "error" in answer or answer["result"].get("isError"):
+            raise SystemExit(f"{method} failed: {answer}")
+        return answer["result"]
+
+    call(0, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                           "clientInfo": {"name": "mcp_week", "version": "1"}})
+    server.stdin.write(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\n')
+    times = []
+    for ident in range(1, 2 + args.warm):
+        began = time.perf_counter()
+        call(ident, "tools/call", {"name": "list_events", "arguments": {"startDate": args.start, "endDate": args.end}})
+        times.append((time.perf_counter() - began) * 1000)
+    server.stdin.close()
+    server.wait()
+    return times
 
 
 def line(args, stage, samples, count):
@@ -60,6 +90,10 @@ def main():
         warm.extend(times[1:])
     print(line(args, "mcp_week_first", firsts, count))
     print(line(args, "mcp_week", warm, count))
+    server = []
+    for _ in range(args.sessions):
+        server.extend(raw_session_times(args)[1:])
+    print(line(args, "mcp_week_server", server, count))
 
 
 if __name__ == "__main__":

@@ -48,7 +48,9 @@ RATIO_TARGETS = [
 ABSOLUTE_TARGETS = [("one-week query on 100k", ("icalkit", "query_week"), "100k", 30.0),
                     ("refresh answered 304 on 20k", ("icalkit", "feed_304"), "20k", 50.0),
                     ("MCP list_events week on 100k, first call", ("icalkit", "mcp_week_first"), "100k", 200.0),
-                    ("MCP list_events week on 100k, warm calls", ("icalkit", "mcp_week"), "100k", 10.0)]
+                    ("MCP list_events week on 100k, warm calls", ("icalkit", "mcp_week"), "100k", 10.0),
+                    ("MCP list_events week on 100k, warm, server alone (plain JSON-RPC)", ("icalkit", "mcp_week_server"),
+                     "100k", 10.0)]
 # Ratios shown for information only (no target).
 INFO_RATIOS = [
     ("python ÷ libical, parse", ("python", "parse"), ("libical", "parse")),

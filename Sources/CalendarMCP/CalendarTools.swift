@@ -152,14 +152,15 @@ public struct CalendarTools: Sendable {
             let chosen = try calendars(try arguments.strings("calendarIdentifiers"))
             let key = PageCursor.key(window: window, calendars: chosen.compactMap(\.calendarIdentifier))
             let offset = try arguments.string("cursor").map { try PageCursor.offset(from: $0, key: key) } ?? 0
-            let all = try store.events(matching: store.predicateForEvents(withStart: window.start, end: window.end, calendars: chosen, timeZone: zone))
-            let page = all.dropFirst(offset).prefix(limit)
+            let predicate = store.predicateForEvents(withStart: window.start, end: window.end, calendars: chosen, timeZone: zone)
+            let found = try store.events(matching: predicate, offset: offset, limit: limit)
+            let page = found.occurrences
             let byTitle = Dictionary(chosen.map { ($0.title, $0) }, uniquingKeysWith: { first, _ in first })
             let objects = page.map { occurrenceJSON($0, calendar: byTitle[$0.calendarTitle]) }
-            let next = offset + page.count < all.count ? PageCursor.make(offset: offset + page.count, key: key) : nil
+            let next = offset + page.count < found.total ? PageCursor.make(offset: offset + page.count, key: key) : nil
             var text = page.isEmpty ? "No events in that range." : Self.dataNote + "\n" + page.map(occurrenceText).joined(separator: "\n")
-            if next != nil { text += "\n(\(all.count - offset - page.count) more: call again with cursor)" }
-            return ToolResult(structured: ["events": .array(objects), "total": .number(Double(all.count)), "nextCursor": .optional(next),
+            if next != nil { text += "\n(\(found.total - offset - page.count) more: call again with cursor)" }
+            return ToolResult(structured: ["events": .array(objects), "total": .number(Double(found.total)), "nextCursor": .optional(next),
                                            "timeZone": .string(zone.identifier)], text: text)
         }
     }

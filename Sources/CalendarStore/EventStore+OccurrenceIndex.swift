@@ -87,9 +87,7 @@ extension EventStore {
         guard !stale.isEmpty else { return }
         if stale.count > OccurrenceIndex.maxStaleSeries {
             // Cheaper to start over: the query materializes only the buckets it needs.
-            try db.execute("""
-                DELETE FROM occurrences; DELETE FROM occurrence_series; DELETE FROM occurrence_buckets; DELETE FROM occurrence_stale;
-                """)
+            try db.execute(OccurrenceIndex.emptySQL)
             return
         }
         let runs = OccurrenceIndex.runs(try coveredBuckets(db))
@@ -223,8 +221,11 @@ extension EventStore {
             candidates = zip(group.overrides, group.overrideIDs).filter { $0.0.appliesToFutureOccurrences }
         }
         for (event, id) in candidates {
+            var shown = flags
+            if event.status == .canceled { shown.insert(.cancelled) }
+            if event.isAllDay || event.timeZone == nil { shown.insert(.wallClock) }
             let row = OccurrenceRow(itemID: id, start: occurrence.startDate, end: occurrence.endDate,
-                                    occurrenceDate: occurrence.occurrenceDate, flags: flags)
+                                    occurrenceDate: occurrence.occurrenceDate, flags: shown)
             if rebuilt(event, row) == occurrence.event { return row }
         }
         return nil
@@ -305,65 +306,126 @@ extension EventStore {
         return ([startPart] + longParts).joined(separator: "\nUNION ALL\n")
     }
 
-    /// The predicate's occurrences from the index, sorted (``OccurrenceOrder``), or nil when it
-    /// cannot answer (stale rows or uncovered buckets). Each item's event is read once. A
+    /// A row of the index that matches a predicate, with its start and end placed in the
+    /// predicate's zone.
+    struct IndexedMatch {
+        var row: OccurrenceRow
+        var calendarID: Int64
+        var start: Date
+        var end: Date
+    }
+
+    /// The index rows that match the predicate, in no order, or nil when the index cannot answer
+    /// (stale rows or uncovered buckets). Cancelled rows are dropped unless asked for. A
     /// floating or all-day row is held to the predicate twice, as expansion does: placed by the
     /// expander's rule (RFC 5545 §3.3.5 in the query's zone), then by the store's
-    /// (``ItemRow/placing(wallClock:in:)``). The series left to expansion at query time are
-    /// expanded and added.
-    func indexedOccurrences(matching predicate: EventPredicate, calendarIDs ids: [Int64]?, titles: [Int64: String],
-                            _ db: Connection) throws -> [Occurrence]? {
+    /// (``ItemRow/placing(wallClock:in:)``). No event is decoded: the row's ``OccurrenceIndex/Flags``
+    /// say what is needed.
+    func indexedMatches(_ predicate: EventPredicate, calendarIDs ids: [Int64]?, _ db: Connection) throws -> [IndexedMatch]? {
         guard try isIndexReady(neededBuckets(predicate), db) else { return nil }
         let window = indexWindow(predicate)
         var values: [SQLValue] = [.real(window.from), .real(window.to)]
         if let ids { values.append(.text(Self.jsonArray(ids))) }
-        var rows: [(calendarID: Int64, row: OccurrenceRow)] = []
-        try db.forEachRow(Self.occurrenceSQL(filtered: ids != nil), values) { row in
-            rows.append((row.int64(0), OccurrenceRow(itemID: row.int64(1), start: Date(timeIntervalSince1970: row.double(2)),
-                                                     end: Date(timeIntervalSince1970: row.double(3)),
-                                                     occurrenceDate: row.optionalDouble(4).map(Date.init(timeIntervalSince1970:)),
-                                                     flags: OccurrenceIndex.Flags(rawValue: row.int64(5)))))
-        }
         let zone = predicate.timeZone
         let view = ResolvedZone(tzid: zone.identifier, ianaID: zone.identifier, rules: .tzdb(zone))
         func expanderPlaced(_ date: Date) -> Date {
             Date(timeIntervalSince1970: TimeInterval(view.utcSeconds(forLocal: Int(date.timeIntervalSince1970.rounded(.down)))))
         }
-        // Each item's event once; the rows that match, placed, then put in order before any
-        // (large) occurrence is made, so each is made once, where it goes.
-        var events: [Event] = []
-        var eventOfItem: [Int64: Int] = [:]
-        var matched: [(row: OccurrenceRow, calendarID: Int64, event: Int, start: Date, end: Date)] = []
-        for (calendarID, row) in rows {
-            let index: Int
-            if let known = eventOfItem[row.itemID] {
-                index = known
-            } else {
-                index = try storedEvent(id: row.itemID, db).map { events.append($0); return events.count - 1 } ?? -1
-                eventOfItem[row.itemID] = index
-            }
-            guard index >= 0, predicate.includesCancelled || events[index].status != .canceled else { continue }
+        var matches: [IndexedMatch] = []
+        try db.forEachRow(Self.occurrenceSQL(filtered: ids != nil), values) { sql in
+            let row = OccurrenceRow(itemID: sql.int64(1), start: Date(timeIntervalSince1970: sql.double(2)),
+                                    end: Date(timeIntervalSince1970: sql.double(3)),
+                                    occurrenceDate: sql.optionalDouble(4).map(Date.init(timeIntervalSince1970:)),
+                                    flags: OccurrenceIndex.Flags(rawValue: sql.int64(5)))
+            guard predicate.includesCancelled || !row.flags.contains(.cancelled) else { return }
             var start = row.start, end = row.end
-            if events[index].isAllDay || events[index].timeZone == nil {
-                guard predicate.matches(start: expanderPlaced(start), end: expanderPlaced(end)) else { continue }
+            if row.flags.contains(.wallClock) {
+                guard predicate.matches(start: expanderPlaced(start), end: expanderPlaced(end)) else { return }
                 start = ItemRow.placing(wallClock: start, in: zone)
                 end = ItemRow.placing(wallClock: end, in: zone)
             }
-            guard predicate.matches(start: start, end: end) else { continue }
-            matched.append((row, calendarID, index, start, end))
+            guard predicate.matches(start: start, end: end) else { return }
+            matches.append(IndexedMatch(row: row, calendarID: sql.int64(0), start: start, end: end))
         }
-        let order = OccurrenceOrder.permutation(matched.map { m in
-            OccurrenceOrder(start: m.start, uid: events[m.event].uid, calendarTitle: titles[m.calendarID] ?? "",
-                            occurrenceDate: m.row.occurrenceDate, end: m.end, isDetached: m.row.flags.contains(.detached))
-        })
-        let result = order.map { i in
-            let m = matched[i]
-            return Occurrence(event: Self.rebuilt(events[m.event], m.row), calendarTitle: titles[m.calendarID] ?? "",
-                              startDate: m.start, endDate: m.end, occurrenceDate: m.row.occurrenceDate,
-                              isRecurring: m.row.flags.contains(.recurring), isDetached: m.row.flags.contains(.detached))
+        return matches
+    }
+
+    /// The predicate's occurrences from the index, sorted (``OccurrenceOrder``), or nil when it
+    /// cannot answer. Each item's event is read once, and the matches are put in order before
+    /// any (large) occurrence is made, so each is made once, where it goes. The series left to
+    /// expansion at query time are expanded and added.
+    func indexedOccurrences(matching predicate: EventPredicate, calendarIDs ids: [Int64]?, titles: [Int64: String],
+                            _ db: Connection) throws -> [Occurrence]? {
+        guard let matches = try indexedMatches(predicate, calendarIDs: ids, db) else { return nil }
+        var events = StoredEvents()
+        var found: [(match: IndexedMatch, event: Event)] = []
+        for match in matches {
+            if let event = try events.event(ofItem: match.row.itemID, self, db) { found.append((match, event)) }
         }
+        let order = OccurrenceOrder.permutation(found.map { OccurrenceOrder($0.match, uid: $0.event.uid, titles: titles) })
+        let result = order.map { Self.occurrence(found[$0].match, of: found[$0].event, titles: titles) }
         let more = try queryTimeExpandedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db)
         return more.isEmpty ? result : Self.sortedOccurrences(result + more)
+    }
+
+    /// One page of the predicate's occurrences from the index: positions `offset ..< offset +
+    /// limit` of what ``indexedOccurrences(matching:calendarIDs:titles:_:)`` returns, and how
+    /// many that is; nil when the index cannot answer. The matches are ordered by start; only the
+    /// runs of equal starts that reach into the page are ordered further, by UID (read for those
+    /// rows alone) and the rest of ``OccurrenceOrder``, and only the events of the page are
+    /// decoded.
+    func indexedPage(matching predicate: EventPredicate, offset: Int, limit: Int, calendarIDs ids: [Int64]?,
+                     titles: [Int64: String], _ db: Connection) throws -> OccurrencePage? {
+        guard let matches = try indexedMatches(predicate, calendarIDs: ids, db) else { return nil }
+        let expanded = try queryTimeExpandedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db)
+        let total = matches.count + expanded.count
+        // Entries 0 ..< matches.count are index rows, the rest the expanded occurrences.
+        func start(_ i: Int) -> Date { i < matches.count ? matches[i].start : expanded[i - matches.count].startDate }
+        let byStart = (0..<total).sorted { start($0) < start($1) }
+        guard offset < total, limit > 0 else { return OccurrencePage(occurrences: [], total: total) }
+        var low = offset, high = min(total, offset + limit)
+        while low > 0, start(byStart[low - 1]) == start(byStart[low]) { low -= 1 }
+        while high < total, start(byStart[high]) == start(byStart[high - 1]) { high += 1 }
+        var uids: [Int64: String] = [:]
+        var keys: [OccurrenceOrder] = []
+        for i in byStart[low..<high] {
+            if i >= matches.count { keys.append(OccurrenceOrder(expanded[i - matches.count])); continue }
+            let item = matches[i].row.itemID
+            let uid: String
+            if let known = uids[item] { uid = known } else {
+                uid = try db.scalarText("SELECT uid FROM items WHERE id = ?", [.integer(item)]) ?? ""
+                uids[item] = uid
+            }
+            keys.append(OccurrenceOrder(matches[i], uid: uid, titles: titles))
+        }
+        let ordered = OccurrenceOrder.permutation(keys).map { byStart[low + $0] }
+        var events = StoredEvents()
+        var page: [Occurrence] = []
+        for i in ordered[(offset - low)..<(offset - low + min(limit, total - offset))] {
+            if i >= matches.count { page.append(expanded[i - matches.count]); continue }
+            guard let event = try events.event(ofItem: matches[i].row.itemID, self, db) else { continue }
+            page.append(Self.occurrence(matches[i], of: event, titles: titles))
+        }
+        return OccurrencePage(occurrences: page, total: total)
+    }
+
+    /// The occurrence an index row shows, from its item's stored event.
+    static func occurrence(_ match: IndexedMatch, of event: Event, titles: [Int64: String]) -> Occurrence {
+        Occurrence(event: rebuilt(event, match.row), calendarTitle: titles[match.calendarID] ?? "",
+                   startDate: match.start, endDate: match.end, occurrenceDate: match.row.occurrenceDate,
+                   isRecurring: match.row.flags.contains(.recurring), isDetached: match.row.flags.contains(.detached))
+    }
+
+    /// Stored events read by item id, each once.
+    struct StoredEvents {
+        private var known: [Int64: Event?] = [:]
+
+        mutating func event(ofItem id: Int64, _ store: EventStore, _ db: Connection) throws -> Event? {
+            if let event = known[id] { return event }
+            let event = try store.storedEvent(id: id, db)
+            known[id] = event
+            return event
+        }
     }
 
     /// The occurrences of the series the index leaves to expansion at query time (unsorted).

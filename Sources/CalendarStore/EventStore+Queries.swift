@@ -170,6 +170,28 @@ public extension EventStore {
         }
     }
 
+    /// Positions `offset ..< offset + limit` of ``events(matching:)`` for the same predicate,
+    /// and the length of that whole list. From the occurrence index, only the page's events
+    /// are decoded (see ``indexedPage(matching:offset:limit:calendarIDs:titles:_:)``); otherwise
+    /// the whole list is made and cut.
+    func events(matching predicate: EventPredicate, offset: Int, limit: Int) throws -> OccurrencePage {
+        precondition(offset >= 0 && limit >= 0, "offset and limit are counts")
+        let indexed = usesOccurrenceIndex
+        if indexed { prepareOccurrenceIndex(for: predicate) }
+        let page: OccurrencePage? = try withConnection { db in
+            try db.mapForReading()
+            return try db.transaction(.deferred) {
+                let ids = try calendarIDs(titled: predicate.calendarTitles, db)
+                let titles = Dictionary(uniqueKeysWithValues: try calendarRows(db).map { ($0.id, $0.calendar.title) })
+                guard indexed else { return nil }
+                return try indexedPage(matching: predicate, offset: offset, limit: limit, calendarIDs: ids, titles: titles, db)
+            }
+        }
+        if let page { return page }
+        let all = try events(matching: predicate)
+        return OccurrencePage(occurrences: Array(all.dropFirst(offset).prefix(limit)), total: all.count)
+    }
+
     /// Incomplete reminders due in `[startDate, endDate)`; with both bounds nil, every
     /// incomplete reminder (with or without a due date). Floating and date-only due dates are
     /// read in `timeZone`.

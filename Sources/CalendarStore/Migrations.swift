@@ -52,6 +52,10 @@ enum Migrations {
         },
         // 12: subscribed feeds (issue 24).
         Migration(version: 12, sql: Schema.subscriptionsSQL),
+        // 13: occurrence rows carry the cancelled and wall-clock flags of the event they show
+        // (``OccurrenceIndex/Flags``), so a page of a query decodes only its own events; the
+        // index, all derived, is emptied and fills again as queries need it.
+        Migration(version: 13, sql: OccurrenceIndex.emptySQL),
     ]
 
     /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and

@@ -55,6 +55,11 @@ enum OccurrenceIndex {
         /// An instance governed by a `RANGE=THISANDFUTURE` override: the override's event with
         /// the instance's occurrence date and `appliesToFutureOccurrences == false`.
         static let governed = Flags(rawValue: 4)
+        /// The event it shows is cancelled (STATUS:CANCELLED): a query drops it unless asked.
+        static let cancelled = Flags(rawValue: 8)
+        /// The event it shows is floating or all-day: its times are wall clock read as UTC,
+        /// placed in the query's zone when read.
+        static let wallClock = Flags(rawValue: 16)
     }
 
     /// The bucket holding an instant (unix seconds).
@@ -150,6 +155,11 @@ enum OccurrenceIndex {
         CREATE TRIGGER time_zones_delete_stale AFTER DELETE ON calendar_time_zones
         WHEN EXISTS (SELECT 1 FROM occurrence_buckets)
         BEGIN INSERT OR IGNORE INTO occurrence_stale SELECT DISTINCT calendar_id, uid FROM items WHERE calendar_id = OLD.calendar_id AND kind = 'event'; END;
+        """
+
+    /// Empties the index (its tables stay); queries fill it again.
+    static let emptySQL = """
+        DELETE FROM occurrences; DELETE FROM occurrence_series; DELETE FROM occurrence_buckets; DELETE FROM occurrence_stale;
         """
 
     /// What earlier schemas derived from the items (an occurrence index in seconds since 2001,

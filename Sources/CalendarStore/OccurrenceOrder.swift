@@ -45,3 +45,11 @@ extension OccurrenceOrder {
     }
 }
 
+
+extension OccurrenceOrder {
+    /// The order key of an index row, given its event's UID.
+    init(_ match: EventStore.IndexedMatch, uid: String, titles: [Int64: String]) {
+        self.init(start: match.start, uid: uid, calendarTitle: titles[match.calendarID] ?? "",
+                  occurrenceDate: match.row.occurrenceDate, end: match.end, isDetached: match.row.flags.contains(.detached))
+    }
+}
