@@ -108,10 +108,19 @@ struct FeedCommandTests {
         try server.serve("a.ics", Self.feed(["a1"], name: "Alpha"))
         store.ok(["subscribe", server.url("plain/a.ics"), "--every", "1h"])
         let before = server.requests().count
-        // The test clock does not move: nothing is due an hour later yet.
-        #expect(store.run(["refresh"]) == CLIResult(stdout: "", stderr: "", status: .ok))
+        // The test clock does not move: nothing is due an hour later yet, and it says when.
+        let nothing = store.run(["refresh"])
+        #expect(nothing.status == .ok && nothing.stderr.isEmpty)
+        #expect(nothing.stdout.hasPrefix("Nothing due (1 subscription); next: Alpha at "), "\(nothing)")
+        #expect(store.run(["refresh", "-q"]) == CLIResult(stdout: "", stderr: "", status: .ok))
         #expect(server.requests().count == before)
         #expect(store.run(["refresh", "Nope"]).status == .noInput)
+    }
+
+    @Test func refreshWithoutSubscriptionsSaysHowToAddOne() throws {
+        let store = try StoreUnderTest()
+        store.ok(["add", "reminder", "--title", "t"])
+        #expect(store.run(["refresh"]) == CLIResult(stdout: "No subscriptions; add one with 'icalkit subscribe URL'\n", stderr: "", status: .ok))
     }
 
     @Test func subscribeRefusesWhatItCannotRead() throws {

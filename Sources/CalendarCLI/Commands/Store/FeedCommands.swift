@@ -114,11 +114,13 @@ enum FeedCommands {
         let force = args.has("force")
         let titles = args.values(names)
         var missing: [String] = []
+        var notDue: [Subscription] = []
         let results: [FeedRefreshResult] = try StoreAccess.with(invocation) { store in
             let refresher = refresher(store, invocation)
             var chosen: [Subscription]
             if titles.isEmpty {
                 chosen = force ? try store.subscriptions() : try refresher.dueSubscriptions()
+                if chosen.isEmpty { notDue = try store.subscriptions() }
             } else {
                 chosen = []
                 for title in titles {
@@ -131,6 +133,9 @@ enum FeedCommands {
         for title in missing {
             invocation.io.printError("Error: no subscribed calendar '\(title)'\n")
             status = status.combined(with: .noInput)
+        }
+        if titles.isEmpty, results.isEmpty, invocation.arguments.value(format) != "json", !invocation.arguments.has("quiet") {
+            try invocation.io.print(nothingDueLine(notDue) + "\n")
         }
         return try report(results, invocation, subscribing: false).combined(with: status)
     }
@@ -191,6 +196,15 @@ enum FeedCommands {
         case .store(let error): StoreAccess.cliError(error).status
         case .localIO: .ioError
         }
+    }
+
+    /// What a `refresh` that found nothing due says: the next subscription due, or how to add one.
+    static func nothingDueLine(_ subscriptions: [Subscription]) -> String {
+        guard !subscriptions.isEmpty else { return "No subscriptions; add one with 'icalkit subscribe URL'" }
+        let next = subscriptions.filter { !$0.isGone }.compactMap { s in s.nextDue.map { (s.calendarTitle, $0) } }.min { $0.1 < $1.1 }
+        let count = subscriptions.count == 1 ? "1 subscription" : "\(subscriptions.count) subscriptions"
+        guard let next else { return "Nothing due (\(count)); --force refreshes them now" }
+        return "Nothing due (\(count)); next: \(next.0) at \(DateText.utc(next.1)); --force refreshes them now"
     }
 
     /// `Holidays: 3 added, 1 updated, 20 unchanged, 2 removed`, `Holidays: not modified`.
