@@ -31,6 +31,24 @@ struct CanonicalZoneIDTests {
         Case(tzid: "America/New_York", expected: "America/New_York"),
     ]
 
+    /// The zone ids read from `zone.tab` are the third tab-separated field of its non-comment
+    /// lines, as awk reads them.
+    @Test func zoneTabIDsAreWhatAwkReads() throws {
+        let path = (ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo") + "/zone.tab"
+        try #require(FileManager.default.fileExists(atPath: path), "no \(path): tzdata is not installed")
+        let awk = Process()
+        awk.executableURL = URL(fileURLWithPath: "/usr/bin/awk")
+        awk.arguments = ["-F", "\t", "!/^#/ && NF >= 3 { print $3 }", path]
+        let pipe = Pipe()
+        awk.standardOutput = pipe
+        try awk.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        awk.waitUntilExit()
+        let expected = output.split(separator: "\n").map(String.init)
+        #expect(expected.count > 300)
+        #expect(CanonicalZoneID.locationList == expected)
+    }
+
     @Test(arguments: withoutDefinition)
     func tzidWithoutAVTimezoneIsTheCanonicalZone(_ c: Case) throws {
         let zone = try #require(ZoneResolver().resolve(c.tzid))

@@ -31,12 +31,25 @@ enum CanonicalZoneID {
     /// in its order; none when it cannot be read (then CLDR's id is used as it is).
     static let locationList: [String] = {
         let directory = ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo"
-        guard let text = try? String(contentsOfFile: directory + "/zone.tab", encoding: .utf8) else { return [] }
-        // Lines: country code, coordinates, zone id, optional comment; "#" starts a comment line.
-        return text.split(separator: "\n").compactMap { line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            return line.hasPrefix("#") || fields.count < 3 ? nil : String(fields[2])
+        guard let data = FileManager.default.contents(atPath: directory + "/zone.tab") else { return [] }
+        // Lines: country code, coordinates, zone id, optional comment; "#" starts a comment
+        // line. Read as bytes (the file is ASCII): splitting Characters, or slices of Data, is
+        // slow enough to show in every small import.
+        var ids: [String] = []
+        var field = 0, fieldStart = 0, comment = false
+        let bytes = [UInt8](data)
+        for (i, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\n") {
+                if field == 2, !comment { ids.append(String(decoding: bytes[fieldStart..<i], as: UTF8.self)) }
+                field = 0; fieldStart = i + 1; comment = false
+            } else if byte == UInt8(ascii: "#"), i == fieldStart, field == 0 {
+                comment = true
+            } else if byte == UInt8(ascii: "\t"), !comment {
+                if field == 2 { ids.append(String(decoding: bytes[fieldStart..<i], as: UTF8.self)) }
+                field += 1; fieldStart = i + 1
+            }
         }
+        return ids
     }()
 
     private static let locationIDs = Set(locationList)
