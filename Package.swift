@@ -52,7 +52,8 @@ let package = Package(
         .target(name: "ICalConversion", dependencies: ["ICalCore", "CalendarModel", "CWinZones"]),
         .target(name: "CalendarStore", dependencies: ["CSQLite", "CalendarModel", "ICalConversion"],
                 linkerSettings: sharedSQLite),
-        // HTTP for feeds: libcurl (Debian libcurl4-openssl-dev), owned by CalendarFeeds.
+        // HTTP for feeds: libcurl (Debian libcurl4-openssl-dev), owned by CalendarFeeds, opened with
+        // dlopen at the first fetch (see shim.h) rather than linked.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CalendarFeeds", dependencies: ["CCurl", "ICalCore", "ICalConversion", "CalendarStore"]),
         // The MCP server: JSON-RPC 2.0 over stdio, tools over the store.

@@ -62,14 +62,14 @@ public struct FeedFetcher: Sendable {
     // MARK: - HTTP
 
     private func fetchWeb(_ url: String, _ request: FetchRequest) throws -> FetchResponse {
-        _ = CurlGlobal.initialized
-        guard let handle = curl_easy_init() else { throw FetchError.network("libcurl could not start a transfer") }
-        defer { curl_easy_cleanup(handle) }
+        if let failure = CurlLibrary.loadFailure { throw FetchError.network("libcurl could not be loaded: \(failure)") }
+        guard let handle = ccurl_easy_init() else { throw FetchError.network("libcurl could not start a transfer") }
+        defer { ccurl_easy_cleanup(handle) }
 
         var headers: UnsafeMutablePointer<curl_slist>? = nil
-        if let etag = request.etag { headers = curl_slist_append(headers, "If-None-Match: \(etag)") }
-        if let lastModified = request.lastModified { headers = curl_slist_append(headers, "If-Modified-Since: \(lastModified)") }
-        defer { curl_slist_free_all(headers) }
+        if let etag = request.etag { headers = ccurl_slist_append(headers, "If-None-Match: \(etag)") }
+        if let lastModified = request.lastModified { headers = ccurl_slist_append(headers, "If-Modified-Since: \(lastModified)") }
+        defer { ccurl_slist_free_all(headers) }
 
         let sink = BodySink(limit: request.limits.maxBytes)
         let context = Unmanaged.passUnretained(sink).toOpaque()
@@ -99,7 +99,7 @@ public struct FeedFetcher: Sendable {
                     ccurl_setopt_write_callback(handle, writeBody)
                     ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
                     ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
-                    return curl_easy_perform(handle)
+                    return ccurl_easy_perform(handle)
                 }
             }
             if code != CURLE_OK {
@@ -151,7 +151,7 @@ public struct FeedFetcher: Sendable {
             let connecting = connectTime == 0 && deadline.timeIntervalSinceNow > 0.5
             return .timedOut(connecting: connecting, seconds: connecting ? limits.connectTimeout : limits.totalTimeout)
         default:
-            let summary = String(cString: curl_easy_strerror(code))
+            let summary = String(cString: ccurl_easy_strerror(code))
             return .network(message.isEmpty ? summary : message)
         }
     }
@@ -159,7 +159,7 @@ public struct FeedFetcher: Sendable {
     /// A response header of the last request, or nil.
     private func header(_ name: String, _ handle: UnsafeMutableRawPointer) -> String? {
         var found: UnsafeMutablePointer<curl_header>? = nil
-        guard curl_easy_header(handle, name, 0, UInt32(CURLH_HEADER), -1, &found) == CURLHE_OK,
+        guard ccurl_easy_header(handle, name, 0, UInt32(CURLH_HEADER), -1, &found) == CURLHE_OK,
               let found, let value = found.pointee.value else { return nil }
         let text = String(cString: value).trimmingCharacters(in: .whitespaces)
         return text.isEmpty ? nil : text
@@ -176,9 +176,14 @@ public struct FeedFetcher: Sendable {
     }
 }
 
-/// libcurl's process-wide set-up, done once before the first transfer.
-private enum CurlGlobal {
-    static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+/// libcurl, opened and set up once, before the first transfer (see `ccurl_load`).
+private enum CurlLibrary {
+    /// Why libcurl could not be loaded; nil once it is.
+    static let loadFailure: String? = {
+        var error = [CChar](repeating: 0, count: 512)
+        guard ccurl_load(&error, error.count) != 0 else { return nil }
+        return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
 }
 
 /// The body of one response, collected by ``writeBody`` up to a limit.
