@@ -1,3 +1,4 @@
+import CalendarModel
 import Foundation
 
 /// A date argument of a tool, in ISO 8601 as models and programs write it:
@@ -35,20 +36,11 @@ public struct DateArgument: Hashable, Sendable {
 
     /// The instant: a given offset wins; otherwise the wall clock (midnight for a day) in `zone`.
     public func instant(in zone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        if let time, let offset = time.utcOffset {
-            var utc = Calendar(identifier: .gregorian)
-            utc.timeZone = TimeZone(secondsFromGMT: 0)!
-            let naive = utc.date(from: DateComponents(year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second))!
-            return naive.addingTimeInterval(TimeInterval(-offset) + TimeInterval(time.nanoseconds) / 1e9)
-        }
-        let components = DateComponents(year: year, month: month, day: day, hour: time?.hour ?? 0,
-                                        minute: time?.minute ?? 0, second: time?.second ?? 0)
-        // Foundation moves a wall clock in a spring-forward gap forward by the gap and takes the
-        // first of two repeated ones, as RFC 5545 §3.3.5 reads local times.
-        let base = calendar.date(from: components) ?? Date(timeIntervalSince1970: 0)
-        return base.addingTimeInterval(TimeInterval(time?.nanoseconds ?? 0) / 1e9)
+        let wall = utcDate(year: year, month: month, day: day, hour: time?.hour ?? 0, minute: time?.minute ?? 0,
+                           second: time?.second ?? 0)
+        let fraction = TimeInterval(time?.nanoseconds ?? 0) / 1e9
+        if let offset = time?.utcOffset { return wall.addingTimeInterval(TimeInterval(-offset) + fraction) }
+        return WallClock.instant(wall, in: zone).addingTimeInterval(fraction)
     }
 
     /// The local day this value names, as a date without time (for the local-day rule).

@@ -123,10 +123,7 @@ enum ToolDates {
     /// The instant of an event's date: all-day and floating dates hold a wall clock read as
     /// UTC, placed in `zone` (the server's).
     static func instant(_ date: Date, of event: Event, in zone: TimeZone) -> Date {
-        guard keepsWallClock(event) else { return date }
-        let wall = date
-        let guess = wall.addingTimeInterval(TimeInterval(-zone.secondsFromGMT(for: wall)))
-        return wall.addingTimeInterval(TimeInterval(-zone.secondsFromGMT(for: guess)))
+        keepsWallClock(event) ? WallClock.instant(date, in: zone) : date
     }
 
     /// All-day and floating events: their dates are wall clocks, not instants.

@@ -316,21 +316,15 @@ extension EventStore {
     }
 
     /// The index rows that match the predicate, in no order, or nil when the index cannot answer
-    /// (stale rows or uncovered buckets). Cancelled rows are dropped unless asked for. A
-    /// floating or all-day row is held to the predicate twice, as expansion does: placed by the
-    /// expander's rule (RFC 5545 §3.3.5 in the query's zone), then by the store's
-    /// (``ItemRow/placing(wallClock:in:)``). No event is decoded: the row's ``OccurrenceIndex/Flags``
-    /// say what is needed.
+    /// (stale rows or uncovered buckets). Cancelled rows are dropped unless asked for; a
+    /// floating or all-day row is placed in the query's zone (``WallClock``), as expansion
+    /// places it. No event is decoded: the row's ``OccurrenceIndex/Flags`` say what is needed.
     func indexedMatches(_ predicate: EventPredicate, calendarIDs ids: [Int64]?, _ db: Connection) throws -> [IndexedMatch]? {
         guard try isIndexReady(neededBuckets(predicate), db) else { return nil }
         let window = indexWindow(predicate)
         var values: [SQLValue] = [.real(window.from), .real(window.to)]
         if let ids { values.append(.text(Self.jsonArray(ids))) }
         let zone = predicate.timeZone
-        let view = ResolvedZone(tzid: zone.identifier, ianaID: zone.identifier, rules: .tzdb(zone))
-        func expanderPlaced(_ date: Date) -> Date {
-            Date(timeIntervalSince1970: TimeInterval(view.utcSeconds(forLocal: Int(date.timeIntervalSince1970.rounded(.down)))))
-        }
         var matches: [IndexedMatch] = []
         try db.forEachRow(Self.occurrenceSQL(filtered: ids != nil), values) { sql in
             let row = OccurrenceRow(itemID: sql.int64(1), start: Date(timeIntervalSince1970: sql.double(2)),
@@ -340,9 +334,8 @@ extension EventStore {
             guard predicate.includesCancelled || !row.flags.contains(.cancelled) else { return }
             var start = row.start, end = row.end
             if row.flags.contains(.wallClock) {
-                guard predicate.matches(start: expanderPlaced(start), end: expanderPlaced(end)) else { return }
-                start = ItemRow.placing(wallClock: start, in: zone)
-                end = ItemRow.placing(wallClock: end, in: zone)
+                start = WallClock.instant(start, in: zone)
+                end = WallClock.instant(end, in: zone)
             }
             guard predicate.matches(start: start, end: end) else { return }
             matches.append(IndexedMatch(row: row, calendarID: sql.int64(0), start: start, end: end))

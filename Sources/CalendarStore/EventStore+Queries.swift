@@ -127,7 +127,7 @@ extension EventStore {
 
     private func placedDue(_ reminder: Reminder, in zone: TimeZone) -> Date? {
         guard let components = reminder.dueDateComponents, let due = ItemRow.instant(of: components) else { return nil }
-        return due.floating ? ItemRow.placing(wallClock: due.date, in: zone) : due.date
+        return due.floating ? WallClock.instant(due.date, in: zone) : due.date
     }
 }
 

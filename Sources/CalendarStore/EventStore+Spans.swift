@@ -168,14 +168,9 @@ extension EventStore {
     /// UTC, placed in `zone`.
     static func instant(_ date: Date, of event: Event, in zone: TimeZone) -> Date {
         guard event.isAllDay || event.timeZone == nil else { return date }
-        return wallClockInstant(date, in: zone)
+        return WallClock.instant(date, in: zone)
     }
 
-    /// The instant at which `zone`'s wall clock shows `wall` (read as UTC), by RFC 5545 §3.3.5.
-    static func wallClockInstant(_ wall: Date, in zone: TimeZone) -> Date {
-        let resolved = ResolvedZone(tzid: zone.identifier, ianaID: zone.identifier, rules: .tzdb(zone))
-        return Date(timeIntervalSince1970: TimeInterval(resolved.utcSeconds(forLocal: Int(wall.timeIntervalSince1970.rounded(.down)))))
-    }
 
     /// The end of an instance of `master` starting at `start`: its length, nominal days counted
     /// on its zone's wall clock.
@@ -186,7 +181,7 @@ extension EventStore {
             let days = TimeInterval(duration.nominalDays * 86_400)
             if let zone = master.timeZone, !master.isAllDay {
                 let wall = start.addingTimeInterval(TimeInterval(zone.secondsFromGMT(for: start))).addingTimeInterval(days)
-                date = wallClockInstant(wall, in: zone)
+                date = WallClock.instant(wall, in: zone)
             } else {
                 date = date.addingTimeInterval(days)
             }

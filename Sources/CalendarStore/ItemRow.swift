@@ -202,21 +202,9 @@ struct ItemRow {
     static func instant(of components: DateComponents) -> (date: Date, floating: Bool)? {
         guard let year = components.year, let month = components.month, let day = components.day else { return nil }
         let hour = components.hour ?? 0, minute = components.minute ?? 0, second = components.second ?? 0
-        if let zone = components.timeZone, components.hour != nil {
-            var calendar = Foundation.Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            let wall = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-            if let date = calendar.date(from: wall) { return (date, false) }
-        }
-        return (utcDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second), true)
-    }
-
-    /// The instant a wall-clock time (stored as UTC) has in `zone`. A time in a gap (spring
-    /// forward) moves forward by the gap's length; a time in an overlap takes one of its two instants.
-    static func placing(wallClock: Date, in zone: TimeZone) -> Date {
-        let guess = wallClock.addingTimeInterval(-TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: wallClock)))
-        let offset = ZoneOffsets.shared.secondsFromGMT(zone, at: guess)
-        return wallClock.addingTimeInterval(-TimeInterval(offset))
+        let wall = utcDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        if let zone = components.timeZone, components.hour != nil { return (WallClock.instant(wall, in: zone), false) }
+        return (wall, true)
     }
 
     var values: [SQLValue] {

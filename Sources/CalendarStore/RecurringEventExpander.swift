@@ -20,8 +20,8 @@ public struct RecurringEventExpander: OccurrenceExpanding {
         var list = try modelOccurrences(master: master, overrides: overrides, timeZones: timeZones,
                                         calendarTitle: calendarTitle, matching: predicate)
         for i in list.indices where list[i].event.isAllDay || list[i].event.timeZone == nil {
-            list[i].startDate = ItemRow.placing(wallClock: list[i].startDate, in: predicate.timeZone)
-            list[i].endDate = ItemRow.placing(wallClock: list[i].endDate, in: predicate.timeZone)
+            list[i].startDate = WallClock.instant(list[i].startDate, in: predicate.timeZone)
+            list[i].endDate = WallClock.instant(list[i].endDate, in: predicate.timeZone)
         }
         return list
     }

@@ -71,4 +71,25 @@ struct OccurrencePageTests {
             #expect(try store.events(matching: predicate, offset: 1, limit: 1).total == 5)
         }
     }
+
+    /// A floating event at 02:30 on 2026-03-08, queried in America/New_York, where 02:00 EST
+    /// jumps to 03:00 EDT: RFC 5545 §3.3.5 reads the nonexistent time with the offset before
+    /// the gap, 07:30Z (03:30 EDT), as python's zoneinfo does. The index and expansion agree.
+    @Test("A floating time in the query zone's gap is read with the offset before it")
+    func floatingTimeInAGap() throws {
+        try OccurrenceIndexTests.withStores { indexed, expanded in
+            var event = makeEvent("gap", start: utc(2026, 3, 8, 2, 30), minutes: 90)
+            event.timeZone = nil
+            event.timeZoneIdentifier = nil
+            _ = try indexed.importDocument(makeDocument("Home", events: [event]), intoCalendar: "Home")
+            let predicate = EventPredicate(startDate: utc(2026, 3, 7), endDate: utc(2026, 3, 10), timeZone: try zone("America/New_York"))
+            for store in [indexed, expanded] {
+                let found = try store.events(matching: predicate)
+                #expect(found.map(\.startDate) == [utc(2026, 3, 8, 7, 30)])
+                // 04:00 local exists: 04:00 EDT, 08:00Z.
+                #expect(found.map(\.endDate) == [utc(2026, 3, 8, 8)])
+            }
+            #expect(try indexed.events(matching: predicate, offset: 0, limit: 5).occurrences.map(\.startDate) == [utc(2026, 3, 8, 7, 30)])
+        }
+    }
 }

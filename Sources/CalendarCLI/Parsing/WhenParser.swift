@@ -56,14 +56,7 @@ struct WhenParser: Sendable {
     /// The instant at which `zone`'s wall clock shows `wallClock` (given as a UTC-read date),
     /// with the RFC 5545 §3.3.5 rules for repeated and skipped local times.
     static func instant(wallClock naive: Date, in zone: TimeZone) -> Date {
-        // Offsets in force a day either side; a zone changes offset at most once in two days.
-        let before = zone.secondsFromGMT(for: naive.addingTimeInterval(-86_400))
-        let after = zone.secondsFromGMT(for: naive.addingTimeInterval(86_400))
-        let candidates = Set([before, after]).map { naive.addingTimeInterval(TimeInterval(-$0)) }
-            .filter { zone.secondsFromGMT(for: $0) == Int(naive.timeIntervalSince($0)) }
-        if let first = candidates.min() { return first }
-        // In a gap: read it with the offset from before the gap, which moves it forward by the gap.
-        return naive.addingTimeInterval(TimeInterval(-before))
+        WallClock.instant(naive, in: zone)
     }
 
     private struct Fields {

@@ -51,19 +51,7 @@ public struct ResolvedZone: Sendable {
     /// that jumps from 02:00 to 03:00 is 03:30.
     /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.3.5>
     public func utcSeconds(forLocal wall: Int) -> Int {
-        let before = utcOffset(atUTC: wall - 86_400)
-        let after = utcOffset(atUTC: wall + 86_400)
-        let early = wall - before
-        if before == after { return early }
-        let late = wall - after
-        let earlyValid = utcOffset(atUTC: early) == before
-        let lateValid = utcOffset(atUTC: late) == after
-        switch (earlyValid, lateValid) {
-        case (true, true): return min(early, late)
-        case (true, false): return early
-        case (false, true): return late
-        case (false, false): return early
-        }
+        WallClock.utcSeconds(forLocal: wall, offsetAt: utcOffset(atUTC:))
     }
 
     public func date(forLocal wall: DateTimeValue) -> Date {
