@@ -83,8 +83,8 @@ struct HelpTests {
 
     /// The usage lines of DESIGN.md's contract, generated from the table.
     @Test(arguments: [
-        (["events"], "icalkit [--store PATH] events (--from WHEN --to WHEN | --day DATE) [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled] [--max-instances N]"),
-        (["reminders"], "icalkit [--store PATH] reminders [--incomplete | --completed] [--from WHEN] [--to WHEN] [--calendar NAME]... [--tz ZONE] [--format table|json]"),
+        (["events"], "icalkit [--store PATH] events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled] [--max-instances N]"),
+        (["reminders"], "icalkit [--store PATH] reminders [--incomplete | --completed] [--from WHEN] [--to WHEN] [--week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json]"),
         (["delete"], "icalkit [--store PATH] delete UID [--occurrence WHEN [--future]] [--tz ZONE]"),
         (["convert"], "icalkit convert INPUT... [--to ics|json] [-o FILE | --out-dir DIR]"),
         (["validate"], "icalkit validate FILE..."),

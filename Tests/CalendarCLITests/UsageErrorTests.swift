@@ -4,9 +4,10 @@ import Testing
 @Suite("Usage errors and exit codes")
 struct UsageErrorTests {
     static let convertUsage = "icalkit convert INPUT... [--to ics|json] [-o FILE | --out-dir DIR]"
-    static let eventsUsage = "icalkit [--store PATH] events (--from WHEN --to WHEN | --day DATE) [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled] [--max-instances N]"
+    static let eventsUsage = "icalkit [--store PATH] events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled] [--max-instances N]"
     static let rootUsage = "icalkit [--store PATH] <subcommand>"
-    static let whenForms = "expected YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (wall clock in the zone), or a time with Z or an offset, e.g. 2026-03-02T09:00:00+01:00"
+    static let whenForms = "expected YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (wall clock in the zone), a time with Z or an offset, e.g. 2026-03-02T09:00:00+01:00, or now, today, tomorrow, yesterday, a weekday name, +3d, -2w, +1m"
+    static let dateForms = "expected YYYY-MM-DD, e.g. 2026-03-02, or today, tomorrow, yesterday, a weekday name, +3d, -2w, +1m"
 
     static let cases: [CLICase] = [
         CLICase(id: "unknown option with suggestion", args: ["convert", "a.ics", "--too", "json"],
@@ -49,20 +50,20 @@ struct UsageErrorTests {
                 stderr: usageError("'--include-cancelled' does not take a value", usage: eventsUsage, command: "events"), status: .usage),
         CLICase(id: "window half given", args: ["events", "--from", "2026-03-01"],
                 stderr: usageError("Missing '--to WHEN' (needed with --from)", usage: eventsUsage, command: "events"), status: .usage),
-        CLICase(id: "window missing", args: ["events"],
-                stderr: usageError("Missing expected option: --from WHEN --to WHEN, or --day DATE", usage: eventsUsage, command: "events"),
+        CLICase(id: "week and month", args: ["events", "--week", "--month", "2026-03"],
+                stderr: usageError("'--week' and '--month' cannot be used together", usage: eventsUsage, command: "events"),
                 status: .usage),
         CLICase(id: "window twice", args: ["events", "--day", "2026-03-02", "--from", "2026-03-01", "--to", "2026-03-03"],
                 stderr: usageError("'--from' '--to' and '--day' cannot be used together", usage: eventsUsage, command: "events"),
                 status: .usage),
-        CLICase(id: "bad WHEN", args: ["events", "--from", "tomorrow", "--to", "2026-03-03"],
-                stderr: usageError("Invalid date 'tomorrow' for '--from': \(whenForms)", usage: eventsUsage, command: "events"),
+        CLICase(id: "bad WHEN", args: ["events", "--from", "tomorow", "--to", "2026-03-03"],
+                stderr: usageError("Invalid date 'tomorow' for '--from': \(whenForms)", usage: eventsUsage, command: "events"),
                 status: .usage),
         CLICase(id: "bad DATE", args: ["events", "--day", "2026-02-30"],
-                stderr: usageError("Invalid date '2026-02-30' for '--day': expected YYYY-MM-DD, e.g. 2026-03-02",
+                stderr: usageError("Invalid date '2026-02-30' for '--day': February 2026 has 28 days",
                                    usage: eventsUsage, command: "events"), status: .usage),
         CLICase(id: "time where a DATE is wanted", args: ["events", "--day", "2026-03-02T09:00"],
-                stderr: usageError("Invalid date '2026-03-02T09:00' for '--day': expected YYYY-MM-DD, e.g. 2026-03-02",
+                stderr: usageError("Invalid date '2026-03-02T09:00' for '--day': \(dateForms)",
                                    usage: eventsUsage, command: "events"), status: .usage),
         CLICase(id: "unknown zone", args: ["events", "--day", "2026-03-02", "--tz", "Europe/Berln"],
                 stderr: usageError("Unknown time zone 'Europe/Berln'. Zone ids are IANA names from the tz database (e.g. Europe/Berlin; see /usr/share/zoneinfo). Did you mean 'Europe/Berlin'?",

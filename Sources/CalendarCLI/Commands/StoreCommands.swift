@@ -15,8 +15,11 @@ enum StoreCommands {
     static let to = OptionSpec.option("to", value: "WHEN", help: "End of the window (exclusive).", kind: .when)
 
     static let whenHelp = """
-        WHEN is YYYY-MM-DD (midnight in --tz), YYYY-MM-DDTHH:MM[:SS] (wall clock in --tz), or a time \
-        with Z or an offset such as 2026-03-02T09:00:00+01:00.
+        WHEN is YYYY-MM-DD (midnight in --tz), YYYY-MM-DDTHH:MM[:SS[.fff]] (wall clock in --tz; a space \
+        may stand for T, and the basic form 20260302T090000 is read too), a time with Z or an offset such \
+        as 2026-03-02T09:00:00+01:00 or 2026-03-02T08:00:00.000Z, or a word: now, today, tomorrow, \
+        yesterday, a weekday name (the next such day, today when today is one), or an offset from today \
+        such as +3d, -2w, +1m, +1y; a day word may take a time, as in 'tomorrow 09:30'.
         """
 
     // MARK: import
@@ -72,18 +75,22 @@ enum StoreCommands {
         name: "events",
         abstract: "List event occurrences in a window, with recurrences expanded.",
         discussion: """
-            An occurrence is listed when it starts before --to and ends after --from. \
+            An occurrence is listed when it starts before --to and ends after --from. Without a window \
+            (--from/--to, --day, --week or --month) the agenda is listed: today and the next 7 days. \
             Cancelled occurrences are left out unless --include-cancelled.
             \(whenHelp)
             """,
         options: [
-            from, to, day, calendar, tz,
+            from, to, day, QueryWindow.week, QueryWindow.month, calendar, tz,
             eventsFormat,
             .flag("include-cancelled", help: "Also list cancelled occurrences (STATUS:CANCELLED)."),
             maxInstances,
         ],
-        groups: [OptionGroup(alternatives: [[from.name, to.name], [day.name]], required: true)],
+        groups: [OptionGroup(alternatives: [[from.name, to.name], [day.name], [QueryWindow.week.name], [QueryWindow.month.name]])],
         examples: [
+            .init(commandLine: "events", explanation: "The agenda: today and the next 7 days."),
+            .init(commandLine: "events --day tomorrow", explanation: "Everything tomorrow, in the system zone."),
+            .init(commandLine: "events --week", explanation: "This week, Monday to Sunday."),
             .init(commandLine: "events --day 2026-03-02", explanation: "Everything on 2 March 2026, in the system zone."),
             .init(commandLine: "events --from 2026-03-01 --to 2026-04-01 --tz Europe/Berlin --format json",
                   explanation: "March 2026 in Berlin as JSON."),
@@ -100,17 +107,19 @@ enum StoreCommands {
     static let remindersCommand = CommandSpec(
         name: "reminders",
         abstract: "List reminders (to-dos).",
-        discussion: "--from and --to filter by due date (by completion date with --completed).\n" + whenHelp,
+        discussion: "--from and --to (or --week, --month) filter by due date (by completion date with --completed).\n" + whenHelp,
         options: [
             .flag("incomplete", help: "Only reminders not completed."),
             .flag("completed", help: "Only completed reminders."),
-            from, to, calendar, tz,
+            from, to, QueryWindow.week, QueryWindow.month, calendar, tz,
             remindersFormat,
         ],
-        groups: [OptionGroup(alternatives: [["incomplete"], ["completed"]])],
+        groups: [OptionGroup(alternatives: [["incomplete"], ["completed"]]),
+                 OptionGroup(alternatives: [[QueryWindow.week.name], [QueryWindow.month.name]])],
         examples: [
             .init(commandLine: "reminders --incomplete --format json", explanation: "Open reminders as JSON."),
             .init(commandLine: "reminders --incomplete --to 2026-04-01", explanation: "Open reminders due before April 2026."),
+            .init(commandLine: "reminders --incomplete --week", explanation: "Open reminders due this week."),
         ],
         usesStore: true,
         handler: .run(QueryCommands.reminders))

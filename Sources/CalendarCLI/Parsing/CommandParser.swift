@@ -109,7 +109,12 @@ struct CommandParser {
                 }
                 parsed.flags.insert(option.name)
             } else {
-                let v = try value(for: option, inline: inline, tokens: tokens, index: &index, path: path)
+                let v: String
+                if option.valueIsOptional, inline == nil, index >= tokens.count || !tokens[index].isValue {
+                    v = ""
+                } else {
+                    v = try value(for: option, inline: inline, tokens: tokens, index: &index, path: path)
+                }
                 if option == .store {
                     storePath = v
                     continue
@@ -261,9 +266,9 @@ struct CommandParser {
         }
         let dated = spec.allOptions.filter { ($0.kind == .when || $0.kind == .day) && !parsed.values($0).isEmpty }
         guard !dated.isEmpty else { return explicit }
-        let parser = WhenParser(timeZone: explicit ?? io.timeZone)
+        let parser = WhenParser(timeZone: explicit ?? io.timeZone, now: io.now())
         for option in dated {
-            for text in parsed.values(option) {
+            for text in parsed.values(option) where !(text.isEmpty && option.valueIsOptional) {
                 do {
                     let date = option.kind == .day ? try parser.parseDay(text) : try parser.parse(text)
                     parsed.dates[option.name, default: []].append(date)

@@ -7,13 +7,14 @@ import ICalConversion
 enum QueryCommands {
     // MARK: events
 
-    /// `events (--from WHEN --to WHEN | --day DATE) [--calendar NAME]... [--tz ZONE]
-    /// [--format table|json|ics] [--include-cancelled]`.
+    /// `events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]]
+    /// [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled]`; with no
+    /// window, the agenda: today and the next 7 days.
     static func events(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
         let args = invocation.arguments
         let io = invocation.io
         let zone = invocation.timeZone
-        let (start, end) = try window(invocation)
+        guard let (start, end) = try QueryWindow.resolve(invocation, otherwise: .agenda) else { return .ok }
         if let raw = args.value(StoreCommands.maxInstances), (Int(raw) ?? 0) <= 0 {
             throw CLIError.usage("--max-instances needs a positive whole number, e.g. --max-instances 5000000 (got '\(raw)')",
                                  command: ["events"])
@@ -41,22 +42,6 @@ enum QueryCommands {
         }
         if let text { try io.print(text) }
         return .ok
-    }
-
-    /// `[--from, --to)` or the whole local day of `--day` in the zone (23 or 25 hours on the
-    /// days clocks change).
-    static func window(_ invocation: Invocation) throws(CLIError) -> (Date, Date) {
-        let args = invocation.arguments
-        if let day = args.date(StoreCommands.day) {
-            return (day, nextMidnight(after: day, in: invocation.timeZone))
-        }
-        guard let from = args.date(StoreCommands.from), let to = args.date(StoreCommands.to) else {
-            throw invocation.usageError("Missing expected option: --from WHEN --to WHEN, or --day DATE")
-        }
-        guard from < to else {
-            throw invocation.usageError("'--to' (\(args.value(StoreCommands.to) ?? "")) must be later than '--from' (\(args.value(StoreCommands.from) ?? ""))")
-        }
-        return (from, to)
     }
 
     /// Midnight of the day after the local day that starts at `midnight`, in `zone`.
@@ -97,17 +82,24 @@ enum QueryCommands {
 
     // MARK: reminders
 
-    /// `reminders [--incomplete|--completed] [--from WHEN] [--to WHEN] [--calendar NAME]...
-    /// [--format table|json]`. The window filters by due date, or by completion date with
+    /// `reminders [--incomplete|--completed] [--from WHEN] [--to WHEN] [--week [DATE] | --month [YYYY-MM]]
+    /// [--calendar NAME]... [--format table|json]`. The window filters by due date, or by completion date with
     /// `--completed`; without a window every matching reminder is listed.
     static func reminders(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
         let args = invocation.arguments
         let io = invocation.io
         let zone = invocation.timeZone
-        let from = args.date(StoreCommands.from)
-        let to = args.date(StoreCommands.to)
+        var from = args.date(StoreCommands.from)
+        var to = args.date(StoreCommands.to)
         if let from, let to, from >= to {
             throw invocation.usageError("'--to' (\(args.value(StoreCommands.to) ?? "")) must be later than '--from' (\(args.value(StoreCommands.from) ?? ""))")
+        }
+        if args.has(QueryWindow.week.name) || args.has(QueryWindow.month.name) {
+            let period = args.has(QueryWindow.week.name) ? QueryWindow.week : QueryWindow.month
+            if let bound = [StoreCommands.from, StoreCommands.to].first(where: { args.has($0.name) }) {
+                throw invocation.usageError("'\(bound.displayName)' and '\(period.displayName)' cannot be used together")
+            }
+            (from, to) = try QueryWindow.resolve(invocation, otherwise: .none).map { ($0.start, $0.end) } ?? (nil, nil)
         }
         let titles = StoreAccess.calendarTitles(invocation)
         let kind: ReminderPredicate.Kind
