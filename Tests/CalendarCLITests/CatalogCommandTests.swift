@@ -51,7 +51,7 @@ struct CatalogCommandTests {
             """)
         #expect(store.run(["calendars", "delete", "Feed"]) == CLIResult(stdout: "", stderr: "", status: .ok))
         #expect(store.run(["calendars", "delete", "Feed"]) == CLIResult(
-            stdout: "", stderr: "Error: no calendar titled 'Feed'\n", status: .failure))
+            stdout: "", stderr: "Error: no calendar titled 'Feed'\n", status: .noSuchCalendar))
         #expect(store.ok(["calendars", "list"]) == "TITLE  ACCESS    EVENTS  REMINDERS  COLOR    SOURCE\nWork   writable  0       0          #1BADF8\n")
     }
 
@@ -105,7 +105,7 @@ struct CatalogCommandTests {
         #expect(jcal.status == .usage && jcal.stdout.isEmpty)
         #expect(jcal.stderr.contains("Invalid value 'jcal' for '--format'; expected one of: ics, json"))
         #expect(store.run(["export", "--calendar", "Nope"]) == CLIResult(
-            stdout: "", stderr: "Error: no calendar titled 'Nope'\n", status: .failure))
+            stdout: "", stderr: "Error: no calendar titled 'Nope'\n", status: .noSuchCalendar))
     }
 
     @Test func changesSinceZeroAndSinceAToken() throws {

@@ -98,7 +98,7 @@ struct EditCommandTests {
                 stderr: "Error: Invalid priority 'urgent' for '--priority': expected high, medium, low, none or a number 0-9\n",
                 status: .usage),
         CLICase(id: "unknown calendar", args: ["add", "reminder", "--title", "X", "--calendar", "Nope"],
-                stderr: "Error: no calendar titled 'Nope'\n", status: .failure),
+                stderr: "Error: no calendar titled 'Nope'\n", status: .noSuchCalendar),
     ]
 
     /// Usage errors print three lines; compare the first and the status.
@@ -151,7 +151,7 @@ struct EditCommandTests {
         #expect(vtodo.contains("SEQUENCE:2"))
         #expect(!vtodo.contains { $0.hasPrefix("COMPLETED") })
 
-        #expect(store.run(["complete", "nope@x"]) == CLIResult(stdout: "", stderr: "Error: no reminder with UID 'nope@x'\n", status: .failure))
+        #expect(store.run(["complete", "nope@x"]) == CLIResult(stdout: "", stderr: "Error: no reminder with UID 'nope@x'\n", status: .noSuchItem))
     }
 
     @Test func deleteAWholeEvent() throws {
@@ -162,7 +162,7 @@ struct EditCommandTests {
         #expect(components(store.exportLines(), uid: uid).isEmpty)
         let changes = try jsonObject(store.ok(["changes", "--since", "1", "--format", "json"]))["changes"] as? [[String: Any]] ?? []
         #expect(changes.compactMap { $0["change"] as? String } == ["deleted"])
-        #expect(store.run(["delete", uid]) == CLIResult(stdout: "", stderr: "Error: no item with UID '\(uid)'\n", status: .failure))
+        #expect(store.run(["delete", uid]) == CLIResult(stdout: "", stderr: "Error: no item with UID '\(uid)'\n", status: .noSuchItem))
     }
 
     @Test func editASingleEvent() throws {
@@ -258,10 +258,10 @@ struct EditCommandTests {
                             "--rrule", "FREQ=WEEKLY;BYDAY=MO"]).trimmingCharacters(in: .newlines)
         // A Tuesday: never an occurrence of a Monday series.
         #expect(store.run(["delete", uid, "--occurrence", "2026-03-03T10:00"]) == CLIResult(
-            stdout: "", stderr: "Error: '\(uid)' has no occurrence at 2026-03-03T10:00\n", status: .failure))
-        #expect(store.run(["edit", uid, "--occurrence", "2026-03-03T10:00", "--title", "X"]).status == .failure)
+            stdout: "", stderr: "Error: '\(uid)' has no occurrence at 2026-03-03T10:00\n", status: .noSuchItem))
+        #expect(store.run(["edit", uid, "--occurrence", "2026-03-03T10:00", "--title", "X"]).status == .noSuchItem)
         #expect(store.run(["delete", "nope@x", "--occurrence", "2026-03-03T10:00"]) == CLIResult(
-            stdout: "", stderr: "Error: no event with UID 'nope@x'\n", status: .failure))
+            stdout: "", stderr: "Error: no event with UID 'nope@x'\n", status: .noSuchItem))
     }
 
     /// team.ics: the stand-up's override has `RECURRENCE-ID;TZID=GMT Standard Time:20260504T093000`

@@ -196,7 +196,7 @@ struct QueryCommandTests {
                                    command: "events"),
                 status: .usage),
         CLICase(id: "unknown calendar", args: ["events", "--day", "2026-03-02", "--calendar", "Nope"],
-                stderr: "Error: no calendar titled 'Nope'\n", status: .failure),
+                stderr: "Error: no calendar titled 'Nope'\n", status: .noSuchCalendar),
     ]
 
     @Test(arguments: badQueries)

@@ -15,12 +15,25 @@ enum CommandTable {
         ],
         handler: .run(CompletionsCommand.run))
 
+    /// `help [COMMAND...]`: parsed by ``CommandParser`` itself (it prints the help of the
+    /// command named); here so that `help help` and the root's list show it.
+    static let help = CommandSpec(
+        name: "help",
+        abstract: "Show the help of a command (the same text as COMMAND --help).",
+        arguments: [ArgumentSpec(name: "COMMAND", help: "The command, with its subcommand if any (add event).", arity: .zeroOrMore)],
+        examples: [.init(commandLine: "help add event", explanation: "The options of 'add event'.")],
+        handler: .group)
+
     static let root = CommandSpec(
         name: "icalkit",
         abstract: "Convert iCalendar (RFC 5545) files and keep calendars in a local store.",
         discussion: """
             Exit status: 0 ok, 64 usage error, 65 some input items could not be read, 66 an input is missing, \
+            67 no such calendar, 68 no such item (UID, short ID or occurrence), \
             69 a feed could not be fetched, 73 the store cannot be created, 74 I/O error, 1 anything else.
+            With --format json, an error is one JSON line on standard error: \
+            {"error": {"code": "no-such-calendar", "message": "..."}}; the codes are usage, data, no-input, \
+            no-such-calendar, no-such-item, unavailable, cannot-create, io and failure.
             """,
         subcommands: [
             StoreCommands.importCommand,
@@ -41,6 +54,7 @@ enum CommandTable {
             completions,
             ConvertCommand.spec,
             ValidateCommand.spec,
+            help,
         ],
         usesStore: true,
         handler: .group)

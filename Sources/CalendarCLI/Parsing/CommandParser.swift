@@ -157,6 +157,7 @@ struct CommandParser {
 
     /// `icalkit help add event`: the path named after `help`, checked against the table.
     private func helpPath(_ tokens: ArraySlice<ArgumentToken>) throws(CLIError) -> [String] {
+        if !tokens.contains(where: \.isValue), Self.asksForHelp(tokens) { return [CommandTable.help.name] }
         var path: [String] = []
         var spec = root
         for token in tokens {

@@ -32,7 +32,7 @@ enum AddCommands {
         return date.addingTimeInterval(TimeInterval(duration.exactSeconds))
     }
 
-    static func isDateOnly(_ text: String?) -> Bool { text?.utf8.count == 10 }
+    static func isDateOnly(_ text: String?) -> Bool { text.map(WhenParser.isDay) ?? false }
 
     // MARK: add event
 
@@ -117,7 +117,8 @@ enum AddCommands {
         }
         let uid = event.uid
         try StoreAccess.with(invocation) { store in
-            let title = try args.value(StoreCommands.addCalendar) ?? store.defaultCalendarForNewEvents().title
+            let title = try args.value(StoreCommands.addCalendar).map { try StoreAccess.calendarTitle($0, in: store) }
+                ?? store.defaultCalendarForNewEvents().title
             try store.save(event, in: title)
         }
         try io.print(uid + "\n")
@@ -151,7 +152,8 @@ enum AddCommands {
         reminder.lastModifiedDate = stamp
         let uid = reminder.uid
         try StoreAccess.with(invocation) { store in
-            let title = try args.value(StoreCommands.reminderCalendar) ?? store.defaultCalendarForNewReminders().title
+            let title = try args.value(StoreCommands.reminderCalendar).map { try StoreAccess.calendarTitle($0, in: store) }
+                ?? store.defaultCalendarForNewReminders().title
             try store.save(reminder, in: title)
         }
         try io.print(uid + "\n")

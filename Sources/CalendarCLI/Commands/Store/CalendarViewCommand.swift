@@ -53,9 +53,9 @@ enum CalendarViewCommand {
         guard let first = layout.weeks.first?.first, let last = layout.weeks.last?.last else { return .ok }
         let start = WhenParser.instant(wallClock: CalendarPeriod.wall(of: first), in: zone)
         let end = WhenParser.instant(wallClock: CalendarPeriod.wall(of: last + 1), in: zone)
-        let predicate = EventPredicate(startDate: start, endDate: end, calendarTitles: StoreAccess.calendarTitles(invocation),
-                                       timeZone: zone, includesCancelled: args.has("include-cancelled"))
         let text: String = try StoreAccess.with(invocation, reading: true) { store in
+            let predicate = EventPredicate(startDate: start, endDate: end, calendarTitles: try StoreAccess.calendarTitles(invocation, in: store),
+                                           timeZone: zone, includesCancelled: args.has("include-cancelled"))
             var occurrences = try store.events(matching: predicate)
             QueryCommands.toWallClockConvention(&occurrences, zone: zone)
             let period = CalendarPeriod(kind: kind, days: layout.days, weeks: layout.weeks, today: today,

@@ -35,7 +35,7 @@ enum EditCommands {
                 if try store.event(withUID: uid) != nil {
                     throw CLIError.failure("'\(uid)' is an event; only reminders can be completed")
                 }
-                throw CLIError.failure("no reminder with UID '\(uid)'")
+                throw CLIError.noSuchItem("no reminder with UID '\(uid)'")
             }
             var reminder = stored.reminder
             if reminder.isCompleted == !undo { return }
@@ -66,13 +66,13 @@ enum EditCommands {
             if try store.reminder(withUID: uid) != nil {
                 throw CLIError.failure("'\(uid)' is a reminder; --occurrence applies to events")
             }
-            throw CLIError.failure("no event with UID '\(uid)'")
+            throw CLIError.noSuchItem("no event with UID '\(uid)'")
         }
         let recurrenceID = seriesDate(when, of: main, zone: invocation.timeZone)
         do {
             try store.requireOccurrence(series, uid: uid, at: recurrenceID, zone: invocation.timeZone)
         } catch let error as StoreError where error.reason == .itemNotFound {
-            throw CLIError.failure("'\(uid)' has no occurrence at \(invocation.arguments.value(StoreCommands.occurrence) ?? "")")
+            throw CLIError.noSuchItem("'\(uid)' has no occurrence at \(invocation.arguments.value(StoreCommands.occurrence) ?? "")")
         }
         return recurrenceID
     }
@@ -91,7 +91,7 @@ enum EditCommands {
                 } else if let reminder = try store.reminder(withUID: uid) {
                     try store.removeItem(uid: uid, in: reminder.calendarTitle)
                 } else {
-                    throw CLIError.failure("no item with UID '\(uid)'")
+                    throw CLIError.noSuchItem("no item with UID '\(uid)'")
                 }
                 return
             }
@@ -178,7 +178,7 @@ enum EditCommands {
             }
             return
         }
-        guard let stored = try store.reminder(withUID: uid) else { throw CLIError.failure("no item with UID '\(uid)'") }
+        guard let stored = try store.reminder(withUID: uid) else { throw CLIError.noSuchItem("no item with UID '\(uid)'") }
         if changes.start != nil || changes.end != nil {
             throw invocation.usageError("'--start' and '--end' apply to events; '\(uid)' is a reminder")
         }

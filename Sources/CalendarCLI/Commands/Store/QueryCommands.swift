@@ -19,10 +19,10 @@ enum QueryCommands {
             throw CLIError.usage("--max-instances needs a positive whole number, e.g. --max-instances 5000000 (got '\(raw)')",
                                  command: ["events"])
         }
-        let predicate = EventPredicate(startDate: start, endDate: end, calendarTitles: StoreAccess.calendarTitles(invocation),
-                                       timeZone: zone, includesCancelled: args.has("include-cancelled"))
         let format = args.value(StoreCommands.eventsFormat) ?? "table"
         let text: String? = try StoreAccess.with(invocation, reading: true) { store in
+            let predicate = EventPredicate(startDate: start, endDate: end, calendarTitles: try StoreAccess.calendarTitles(invocation, in: store),
+                                           timeZone: zone, includesCancelled: args.has("include-cancelled"))
             if format == "json" {
                 // Written as it is made: a long window gives a document of hundreds of MB.
                 let occurrences = try store.events(matching: predicate)
@@ -101,7 +101,6 @@ enum QueryCommands {
             }
             (from, to) = try QueryWindow.resolve(invocation, otherwise: .none).map { ($0.start, $0.end) } ?? (nil, nil)
         }
-        let titles = StoreAccess.calendarTitles(invocation)
         let kind: ReminderPredicate.Kind
         if args.has("incomplete") {
             kind = .incomplete(dueStarting: from, ending: to)
@@ -110,8 +109,8 @@ enum QueryCommands {
         } else {
             kind = .all
         }
-        let predicate = ReminderPredicate(kind: kind, calendarTitles: titles, timeZone: zone)
         let found: [StoredReminder] = try StoreAccess.with(invocation, reading: true) { store in
+            let predicate = ReminderPredicate(kind: kind, calendarTitles: try StoreAccess.calendarTitles(invocation, in: store), timeZone: zone)
             var found = try store.reminders(matching: predicate)
             if case .all = kind, from != nil || to != nil {
                 found = found.filter { item in
