@@ -52,6 +52,9 @@ enum Migrations {
         },
         // 12: subscribed feeds (issue 24).
         Migration(version: 12, sql: Schema.subscriptionsSQL),
+        // 13: taken by a migration written on main at the same time as this one.
+        // 14: the change log also records calendars created and deleted (issue 27).
+        Migration(version: 14, sql: Schema.calendarChangesSQL),
     ]
 
     /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and

@@ -63,7 +63,7 @@ struct CatalogCommandTests {
         #expect(try store.events(["--from", "2026-01-01", "--to", "2027-01-01"]).isEmpty)
         let after = try jsonObject(store.ok(["changes", "--since", String(token), "--format", "json"]))
         let kinds = (after["changes"] as? [[String: Any]] ?? []).compactMap { $0["change"] as? String }
-        #expect(kinds == ["deleted", "deleted", "deleted"])
+        #expect(kinds == ["deleted", "deleted", "deleted", "calendar-deleted"])
     }
 
     @Test func exportWritesOneCalendarPerVCALENDARWithItsZones() throws {
@@ -118,16 +118,22 @@ struct CatalogCommandTests {
         #expect(store.ok(["changes", "--since", "0", "--format", "json"]) == """
             {
               "schemaVersion": 1,
-              "token": 2,
+              "token": 3,
               "changes": [
                 {
                   "token": 1,
+                  "uid": "",
+                  "calendar": "Work",
+                  "change": "calendar-created"
+                },
+                {
+                  "token": 2,
                   "uid": "\(first)",
                   "calendar": "Work",
                   "change": "added"
                 },
                 {
-                  "token": 2,
+                  "token": 3,
                   "uid": "\(second)",
                   "calendar": "Work",
                   "change": "added"
@@ -137,13 +143,13 @@ struct CatalogCommandTests {
 
             """)
         store.ok(["delete", first])
-        #expect(store.ok(["changes", "--since", "2", "--format", "json"]) == """
+        #expect(store.ok(["changes", "--since", "3", "--format", "json"]) == """
             {
               "schemaVersion": 1,
-              "token": 3,
+              "token": 4,
               "changes": [
                 {
-                  "token": 3,
+                  "token": 4,
                   "uid": "\(first)",
                   "calendar": "Work",
                   "change": "deleted"
@@ -152,12 +158,12 @@ struct CatalogCommandTests {
             }
 
             """)
-        #expect(store.ok(["changes", "--since", "3"]) == "No changes.\nToken: 3\n")
-        #expect(store.ok(["changes", "--since", "1"]) == """
+        #expect(store.ok(["changes", "--since", "4"]) == "No changes.\nToken: 4\n")
+        #expect(store.ok(["changes", "--since", "2"]) == """
             TOKEN  CHANGE   CALENDAR  UID
-            2      added    Work      \(second)
-            3      deleted  Work      \(first)
-            Token: 3
+            3      added    Work      \(second)
+            4      deleted  Work      \(first)
+            Token: 4
 
             """)
         #expect(store.run(["changes", "--since", "yesterday"]).status == .usage)

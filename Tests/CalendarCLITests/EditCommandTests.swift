@@ -160,7 +160,7 @@ struct EditCommandTests {
         #expect(store.run(["delete", uid]) == CLIResult(stdout: "", stderr: "", status: .ok))
         #expect(try store.events(["--day", "2026-03-10"]).isEmpty)
         #expect(components(store.exportLines(), uid: uid).isEmpty)
-        let changes = try jsonObject(store.ok(["changes", "--since", "1", "--format", "json"]))["changes"] as? [[String: Any]] ?? []
+        let changes = try jsonObject(store.ok(["changes", "--since", "2", "--format", "json"]))["changes"] as? [[String: Any]] ?? []
         #expect(changes.compactMap { $0["change"] as? String } == ["deleted"])
         #expect(store.run(["delete", uid]) == CLIResult(stdout: "", stderr: "Error: no item with UID '\(uid)'\n", status: .noSuchItem))
     }

@@ -33,7 +33,7 @@ struct ErrorReportingTests {
         JSONErrorCase(args: ["reminders", "--format", "json", "--bogus"],
                       code: "usage", message: "Unknown option '--bogus'", status: .usage),
         JSONErrorCase(args: ["changes", "--since", "99", "--format", "json"],
-                      code: "failure", message: "token 99 is beyond the store's last change (token 1); pass a token an earlier `changes` printed, or 0 for everything",
+                      code: "failure", message: "token 99 is beyond the store's last change (token 3); pass a token an earlier `changes` printed, or 0 for everything",
                       status: .failure),
     ]
 
@@ -72,8 +72,8 @@ struct ErrorReportingTests {
         StatusCase(args: ["calendars", "set", "Nope", "--color", "#FF0000"], stderr: "Error: no calendar titled 'Nope'\n", status: .noSuchCalendar),
         StatusCase(args: ["add", "reminder", "--title", "X", "--calendar", "Wor"],
                    stderr: "Error: no calendar titled 'Wor'. Did you mean 'Work'?\n", status: .noSuchCalendar),
-        StatusCase(args: ["changes", "--since", "2"],
-                   stderr: "Error: token 2 is beyond the store's last change (token 1); pass a token an earlier `changes` printed, or 0 for everything\n",
+        StatusCase(args: ["changes", "--since", "4"],
+                   stderr: "Error: token 4 is beyond the store's last change (token 3); pass a token an earlier `changes` printed, or 0 for everything\n",
                    status: .failure),
     ]
 
@@ -108,7 +108,7 @@ struct ErrorReportingTests {
 
     @Test func changesAtTheLastTokenIsEmpty() throws {
         let store = try Self.store()
-        #expect(store.ok(["changes", "--since", "1"]) == "No changes.\nToken: 1\n")
+        #expect(store.ok(["changes", "--since", "3"]) == "No changes.\nToken: 3\n")
     }
 
     /// `help help`, `help --help` and `help -h` print the help of `help`.
@@ -121,5 +121,21 @@ struct ErrorReportingTests {
         #expect(runCLI(["help", "-h"]) == result)
         #expect(runCLI(["help"]).stdout == runCLI(["--help"]).stdout)
         #expect(runCLI(["help", "add", "event"]).stdout == runCLI(["add", "event", "--help"]).stdout)
+    }
+}
+
+/// Calendars created and deleted appear in `changes` (with an empty UID), after the deletions
+/// of what they held.
+@Suite("Calendar changes")
+struct CalendarChangeLogTests {
+    @Test func createAndDeleteAreLogged() throws {
+        let store = try StoreUnderTest()
+        store.ok(["calendars", "create", "Trips"])
+        let uid = store.ok(["add", "event", "--title", "Flight", "--start", "2026-04-01T08:00", "--duration", "2h", "--calendar", "Trips"])
+            .trimmingCharacters(in: .newlines)
+        store.ok(["calendars", "delete", "trips"])
+        let changes = try jsonObject(store.ok(["changes", "--since", "0", "--format", "json"]))["changes"] as? [[String: Any]] ?? []
+        #expect(changes.map { "\($0["token"] ?? "") \($0["change"] ?? "") \($0["calendar"] ?? "") \($0["uid"] ?? "")" }
+                == ["1 calendar-created Trips ", "2 added Trips \(uid)", "3 deleted Trips \(uid)", "4 calendar-deleted Trips "])
     }
 }

@@ -50,8 +50,8 @@ struct UserStoryTests {
 
         let changes = try jsonObject(store.ok(["changes", "--since", "0", "--format", "json"]))
         let entries = (changes["changes"] as? [[String: Any]] ?? []).map { "\($0["uid"] ?? "") \($0["change"] ?? "")" }
-        #expect(entries == ["\(uid) added", "\(uid) updated", "\(uid) updated", "\(reminder) added", "\(reminder) updated"])
-        #expect(changes["token"] as? Int == 5)
+        #expect(entries == [" calendar-created", "\(uid) added", "\(uid) updated", "\(uid) updated", "\(reminder) added", "\(reminder) updated"])
+        #expect(changes["token"] as? Int == 6)
 
         store.ok(["import", fixture("demo/team.ics"), "--read-only"])
         #expect(store.run(["add", "event", "--title", "X", "--start", "2026-03-03T10:00", "--duration", "1h", "--calendar", "Platform Team"])
@@ -76,7 +76,7 @@ struct UserStoryTests {
         store.ok(["complete", reminder])
         let changes = try jsonObject(store.ok(["changes", "--since", "0", "--format", "json"]))
         let entries = (changes["changes"] as? [[String: Any]] ?? []).map { "\($0["uid"] ?? "") \($0["change"] ?? "")" }
-        #expect(entries == ["\(uid) added", "\(reminder) added", "\(reminder) updated"])
+        #expect(entries == [" calendar-created", "\(uid) added", "\(reminder) added", "\(reminder) updated"])
         store.ok(["import", fixture("demo/team.ics"), "--read-only"])
         #expect(store.run(["delete", standupUID]) == CLIResult(stdout: "", stderr: "Error: calendar 'Platform Team' is read-only\n", status: .failure))
     }

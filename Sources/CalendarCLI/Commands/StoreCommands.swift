@@ -309,7 +309,9 @@ enum StoreCommands {
         abstract: "List what changed in the store since a token.",
         discussion: """
             --since 0 lists every logged change. The output ends with the current token; pass it to the \
-            next call to see only what changed after it.
+            next call to see only what changed after it (a token beyond it is an error). A change is added, \
+            updated or deleted (an item, by UID), or calendar-created or calendar-deleted (with an empty UID; \
+            a calendar's deletion comes after the deletion of each item it held).
             """,
         options: [changesSince, changesFormat],
         examples: [.init(commandLine: "changes --since 0 --format json", explanation: "Everything, and the token to use next time.")],
