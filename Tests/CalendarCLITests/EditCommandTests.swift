@@ -85,7 +85,7 @@ struct EditCommandTests {
                 stderr: "Error: Invalid recurrence rule 'FREQ=FORTNIGHTLY' for '--rrule': invalid RRULE \"FREQ=FORTNIGHTLY\": libical cannot read it (FREQ missing or a part malformed)\n",
                 status: .usage),
         CLICase(id: "alarm", args: ["add", "event", "--title", "X", "--start", "2026-03-02T09:00", "--duration", "1h", "--alarm", "soon"],
-                stderr: "Error: Invalid alarm 'soon' for '--alarm': expected an offset from the start, e.g. -15m, -1h, -2d or -PT15M\n",
+                stderr: "Error: Invalid alarm 'soon' for '--alarm': expected an offset from the start, e.g. 15m or -15m (before the start), +5m (after it), 1h, 2d or -PT15M\n",
                 status: .usage),
         CLICase(id: "duration", args: ["add", "event", "--title", "X", "--start", "2026-03-02T09:00", "--duration", "an hour"],
                 stderr: "Error: Invalid duration 'an hour' for '--duration': expected a length, e.g. 45m, 1h30m, 2d or PT1H30M\n",
@@ -151,7 +151,7 @@ struct EditCommandTests {
         #expect(vtodo.contains("SEQUENCE:2"))
         #expect(!vtodo.contains { $0.hasPrefix("COMPLETED") })
 
-        #expect(store.run(["complete", "nope@x"]) == CLIResult(stdout: "", stderr: "Error: no reminder with UID 'nope@x'\n", status: .noSuchItem))
+        #expect(store.run(["complete", "nope@x"]) == CLIResult(stdout: "", stderr: "Error: no item with UID or short ID 'nope@x'\n", status: .noSuchItem))
     }
 
     @Test func deleteAWholeEvent() throws {
@@ -162,7 +162,7 @@ struct EditCommandTests {
         #expect(components(store.exportLines(), uid: uid).isEmpty)
         let changes = try jsonObject(store.ok(["changes", "--since", "2", "--format", "json"]))["changes"] as? [[String: Any]] ?? []
         #expect(changes.compactMap { $0["change"] as? String } == ["deleted"])
-        #expect(store.run(["delete", uid]) == CLIResult(stdout: "", stderr: "Error: no item with UID '\(uid)'\n", status: .noSuchItem))
+        #expect(store.run(["delete", uid]) == CLIResult(stdout: "", stderr: "Error: no item with UID or short ID '\(uid)'\n", status: .noSuchItem))
     }
 
     @Test func editASingleEvent() throws {
@@ -201,7 +201,9 @@ struct EditCommandTests {
         let vtodo = try #require(components(store.exportLines(), uid: uid).first)
         #expect(vtodo.contains("SUMMARY:Call mum back"))
         #expect(vtodo.contains("SEQUENCE:1"))
-        #expect(store.run(["edit", uid, "--start", "2026-03-03"]).status == .usage)
+        #expect(store.run(["edit", uid, "--end", "2026-03-03"]) == CLIResult(
+            stdout: "", stderr: usageError("'--end' applies to events; '\(uid)' is a reminder", usage: HelpFormatter(root: CommandTable.root).usageLine(path: ["edit"]), command: "edit"),
+            status: .usage))
     }
 
     // MARK: Series: occurrences the store knows without expanding (DTSTART, overrides)
@@ -258,10 +260,16 @@ struct EditCommandTests {
                             "--rrule", "FREQ=WEEKLY;BYDAY=MO"]).trimmingCharacters(in: .newlines)
         // A Tuesday: never an occurrence of a Monday series.
         #expect(store.run(["delete", uid, "--occurrence", "2026-03-03T10:00"]) == CLIResult(
-            stdout: "", stderr: "Error: '\(uid)' has no occurrence at 2026-03-03T10:00\n", status: .noSuchItem))
+            stdout: "", stderr: "Error: '\(uid)' has no occurrence at 2026-03-03T10:00 (read in Europe/Berlin); it has none that day\n",
+            status: .noSuchItem))
+        // The right day at the wrong time: the error names the day's occurrence (10:00 Berlin),
+        // here asked for with --tz UTC, which --occurrence does not use (it reads the event's zone).
+        #expect(store.run(["delete", uid, "--occurrence", "2026-03-09T09:00", "--tz", "UTC"]) == CLIResult(
+            stdout: "", stderr: "Error: '\(uid)' has no occurrence at 2026-03-09T09:00 (read in Europe/Berlin); that day it has: 2026-03-09T10:00\n",
+            status: .noSuchItem))
         #expect(store.run(["edit", uid, "--occurrence", "2026-03-03T10:00", "--title", "X"]).status == .noSuchItem)
         #expect(store.run(["delete", "nope@x", "--occurrence", "2026-03-03T10:00"]) == CLIResult(
-            stdout: "", stderr: "Error: no event with UID 'nope@x'\n", status: .noSuchItem))
+            stdout: "", stderr: "Error: no item with UID or short ID 'nope@x'\n", status: .noSuchItem))
     }
 
     /// team.ics: the stand-up's override has `RECURRENCE-ID;TZID=GMT Standard Time:20260504T093000`

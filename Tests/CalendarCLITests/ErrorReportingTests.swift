@@ -64,9 +64,9 @@ struct ErrorReportingTests {
     }
 
     static let statuses: [StatusCase] = [
-        StatusCase(args: ["delete", "nope@example.com"], stderr: "Error: no item with UID 'nope@example.com'\n", status: .noSuchItem),
-        StatusCase(args: ["complete", "nope@example.com"], stderr: "Error: no reminder with UID 'nope@example.com'\n", status: .noSuchItem),
-        StatusCase(args: ["edit", "nope@example.com", "--title", "X"], stderr: "Error: no item with UID 'nope@example.com'\n", status: .noSuchItem),
+        StatusCase(args: ["delete", "nope@example.com"], stderr: "Error: no item with UID or short ID 'nope@example.com'\n", status: .noSuchItem),
+        StatusCase(args: ["complete", "nope@example.com"], stderr: "Error: no item with UID or short ID 'nope@example.com'\n", status: .noSuchItem),
+        StatusCase(args: ["edit", "nope@example.com", "--title", "X"], stderr: "Error: no item with UID or short ID 'nope@example.com'\n", status: .noSuchItem),
         StatusCase(args: ["export", "--calendar", "Hme"], stderr: "Error: no calendar titled 'Hme'. Did you mean 'Home'?\n", status: .noSuchCalendar),
         StatusCase(args: ["calendars", "delete", "Office"], stderr: "Error: no calendar titled 'Office'\n", status: .noSuchCalendar),
         StatusCase(args: ["calendars", "set", "Nope", "--color", "#FF0000"], stderr: "Error: no calendar titled 'Nope'\n", status: .noSuchCalendar),

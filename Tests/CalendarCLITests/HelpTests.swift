@@ -85,7 +85,7 @@ struct HelpTests {
     @Test(arguments: [
         (["events"], "icalkit [--store PATH] events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled] [--max-instances N]"),
         (["reminders"], "icalkit [--store PATH] reminders [--incomplete | --completed] [--from WHEN] [--to WHEN] [--week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json]"),
-        (["delete"], "icalkit [--store PATH] delete UID [--occurrence WHEN [--future]] [--tz ZONE]"),
+        (["delete"], "icalkit [--store PATH] delete ID [--occurrence WHEN [--future]] [--calendar NAME] [--tz ZONE]"),
         (["convert"], "icalkit convert INPUT... [--to ics|json] [-o FILE | --out-dir DIR]"),
         (["validate"], "icalkit validate FILE..."),
         (["completions"], "icalkit completions bash|zsh|fish"),

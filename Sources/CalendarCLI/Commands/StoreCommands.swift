@@ -198,20 +198,24 @@ enum StoreCommands {
     static let addCalendar = OptionSpec.option("calendar", value: "NAME", help: "The calendar to add to.", default: "the default calendar")
     static let addRRule = OptionSpec.option("rrule", value: "RULE", help: "An RFC 5545 recurrence rule, e.g. FREQ=WEEKLY;BYDAY=MO.")
     static let addAlarm = OptionSpec.option(
-        "alarm", value: "OFFSET", help: "An alarm relative to the start, e.g. -15m, -1h, -2d or -PT15M.", repeatable: true)
+        "alarm", value: "OFFSET",
+        help: "An alarm relative to the start: 15m or -15m is 15 minutes before it, +15m after it (also 1h, 2d, -PT15M).",
+        repeatable: true)
     static let addEvent = CommandSpec(
         name: "event",
         abstract: "Add an event.",
-        discussion: whenHelp + "\nDUR is a length such as 45m, 1h30m or PT1H30M; an alarm offset such as -15m is before the start.\n"
-            + "Prints the new event's UID.",
+        discussion: whenHelp + "\nDUR is a length such as 45m, 1h30m or PT1H30M. Without --end or --duration an event "
+            + "lasts one hour, an all-day event one day. An alarm offset without a sign, or with -, is before the start; "
+            + "with + after it.\nPrints the new event's UID.",
         options: [
             addTitle, addStart, addEnd, addDuration,
             .flag("all-day", help: "An all-day event: --start and --end are dates."),
             tz, addLocation, addNotes, addURL, addCalendar, addRRule, addAlarm,
         ],
-        groups: [OptionGroup(alternatives: [["end"], ["duration"]], required: true)],
+        groups: [OptionGroup(alternatives: [["end"], ["duration"]])],
         examples: [
-            .init(commandLine: "add event --title Standup --start 2026-03-02T09:00 --duration 15m --rrule 'FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR' --alarm -5m",
+            .init(commandLine: "add event --title Lunch --start 'tomorrow 12:30'", explanation: "One hour from 12:30 tomorrow."),
+            .init(commandLine: "add event --title Standup --start 2026-03-02T09:00 --duration 15m --rrule 'FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR' --alarm 5m",
                   explanation: "A weekday standup with an alarm five minutes before."),
             .init(commandLine: "add event --title Offsite --start 2026-06-17 --end 2026-06-19 --all-day",
                   explanation: "A two-day all-day event (the end date is exclusive)."),
@@ -243,16 +247,19 @@ enum StoreCommands {
 
     // MARK: complete, delete, edit, changes
 
-    static let uid = ArgumentSpec(name: "UID", help: "The item's UID.")
     static let occurrence = OptionSpec.option(
-        "occurrence", value: "WHEN", help: "Only the occurrence that starts (or started, before an override) at WHEN.", kind: .when)
+        "occurrence", value: "WHEN",
+        help: "Only the occurrence that starts (or started, before an override) at WHEN, read in the event's own zone "
+            + "(for a floating or all-day event, in --tz).",
+        kind: .when)
     static let future = OptionSpec.flag("future", help: "That occurrence and all later ones.", requires: ["occurrence"])
 
     static let completeCommand = CommandSpec(
         name: "complete",
         abstract: "Mark a reminder completed.",
-        arguments: [uid],
-        options: [.flag("undo", help: "Mark it not completed again.")],
+        discussion: ItemReference.idHelp,
+        arguments: [ItemReference.id],
+        options: [.flag("undo", help: "Mark it not completed again."), ItemReference.calendar],
         examples: [.init(commandLine: "complete 3F6A9C2E-71B4-4D08-95E3-B2C7A0D14F86", explanation: "Mark a reminder done.")],
         usesStore: true,
         handler: .run(EditCommands.complete))
@@ -262,11 +269,13 @@ enum StoreCommands {
         abstract: "Delete an event or reminder, or some occurrences of a series.",
         discussion: """
             Without --occurrence the whole item goes. With it, one occurrence of a series is removed \
-            (an EXDATE); with --future as well, the series ends before it.
+            (an EXDATE); with --future as well, the series ends before it. When the event has no occurrence \
+            at WHEN, the error lists that day's occurrences.
+            \(ItemReference.idHelp)
             \(whenHelp)
             """,
-        arguments: [uid],
-        options: [occurrence, future, tz],
+        arguments: [ItemReference.id],
+        options: [occurrence, future, ItemReference.calendar, tz],
         examples: [
             .init(commandLine: "delete standup@example.com --occurrence 2026-03-04T09:00", explanation: "Remove one occurrence (adds an EXDATE)."),
             .init(commandLine: "delete standup@example.com --occurrence 2026-03-04T09:00 --future",
@@ -275,28 +284,31 @@ enum StoreCommands {
         usesStore: true,
         handler: .run(EditCommands.delete))
 
-    static let editTitle = OptionSpec.option("title", value: "T", help: "The new title.")
-    static let editStart = OptionSpec.option("start", value: "WHEN", help: "The new start (the length stays unless --end is given).", kind: .when)
-    static let editEnd = OptionSpec.option("end", value: "WHEN", help: "The new end.", kind: .when)
-    static let editLocation = OptionSpec.option("location", value: "L", help: "The new location.")
-    static let editNotes = OptionSpec.option("notes", value: "N", help: "The new notes.")
-    static let editURL = OptionSpec.option("url", value: "U", help: "The new URL.")
     static let editCommand = CommandSpec(
         name: "edit",
         abstract: "Change an event or reminder, or some occurrences of a series.",
         discussion: """
             With --occurrence, only that occurrence changes (an override with RECURRENCE-ID WHEN); with \
             --future as well, the series is split: it ends before WHEN and a new series (new UID, printed) \
-            starts there with the changes. Every edit bumps SEQUENCE and LAST-MODIFIED.
+            starts there with the changes. Every edit bumps SEQUENCE and LAST-MODIFIED. \
+            Events take --start, --end or --duration, --all-day or --no-all-day, --zone, --location, --url, --notes, \
+            --status, --rrule or --no-rrule, --alarm and --no-alarms; reminders take --title, --notes, --due or \
+            --no-due, --start, --priority, --completed or --incomplete. --move-to moves the whole item.
+            \(ItemReference.idHelp)
             \(whenHelp)
             """,
-        arguments: [uid],
-        options: [occurrence, future, editTitle, editStart, editEnd, editLocation, editNotes, editURL, tz],
+        arguments: [ItemReference.id],
+        options: [occurrence, future] + EditOptions.fields + [ItemReference.calendar, tz],
+        groups: EditOptions.groups,
         examples: [
             .init(commandLine: "edit standup@example.com --occurrence 2026-03-04T09:00 --start 2026-03-04T10:00",
                   explanation: "Move one occurrence (creates an override)."),
             .init(commandLine: "edit standup@example.com --occurrence 2026-03-16T09:00 --future --title 'Sync'",
                   explanation: "Rename the series from 16 March on (prints the new series' UID)."),
+            .init(commandLine: "edit standup@example.com --no-alarms --alarm 10m --zone Europe/London",
+                  explanation: "One alarm 10 minutes before; the same wall clock, in London."),
+            .init(commandLine: "edit 3f9a1c --due friday --priority high", explanation: "A reminder by its short ID."),
+            .init(commandLine: "edit standup@example.com --calendar Work --move-to Team", explanation: "Move the Work copy to Team."),
         ],
         usesStore: true,
         handler: .run(EditCommands.edit))

@@ -259,8 +259,11 @@ struct CommandParser {
         for option in spec.allOptions where option.kind == .zone {
             guard let text = parsed.value(option) else { continue }
             do {
-                explicit = try TimeZoneArgument.parse(text)
-                parsed.zone = explicit
+                let zone = try TimeZoneArgument.parse(text)
+                // Only --tz is the zone WHEN values are read in; another zone option (edit --zone) is a value.
+                guard option.name == StoreCommands.tz.name else { continue }
+                explicit = zone
+                parsed.zone = zone
             } catch {
                 throw CLIError.usage(error.description, command: path)
             }

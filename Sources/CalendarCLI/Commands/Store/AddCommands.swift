@@ -32,6 +32,10 @@ enum AddCommands {
         return date.addingTimeInterval(TimeInterval(duration.exactSeconds))
     }
 
+    /// How long an event lasts when `add event` is given neither `--end` nor `--duration`
+    /// (an all-day event: one day).
+    static let defaultLength: TimeInterval = 3600
+
     static func isDateOnly(_ text: String?) -> Bool { text.map(WhenParser.isDay) ?? false }
 
     // MARK: add event
@@ -44,7 +48,8 @@ enum AddCommands {
         guard let startInstant = args.date(StoreCommands.addStart) else {
             throw invocation.usageError("Missing expected option '--start WHEN'")
         }
-        var event = Event(uid: newUID(), title: args.value(StoreCommands.addTitle) ?? "", startDate: startInstant, endDate: startInstant)
+        var event = Event(uid: newUID(), title: try title(invocation, StoreCommands.addTitle) ?? "", startDate: startInstant,
+                          endDate: startInstant.addingTimeInterval(defaultLength))
         let duration: ICalDuration?
         if let text = args.value(StoreCommands.addDuration) {
             guard let parsed = ValueParsing.duration(text), !parsed.isNegative else {
@@ -61,6 +66,7 @@ enum AddCommands {
             }
             event.isAllDay = true
             event.startDate = wallClock(startInstant, in: zone)
+            event.endDate = event.startDate.addingTimeInterval(86_400)   // one day unless --end or --duration
             if let end = args.date(StoreCommands.addEnd) {
                 guard isDateOnly(args.value(StoreCommands.addEnd)) else {
                     throw invocation.usageError("With '--all-day', '--end' is a date (exclusive): expected YYYY-MM-DD, e.g. 2026-03-03")
@@ -95,16 +101,7 @@ enum AddCommands {
             }
             event.url = url
         }
-        for text in args.values(StoreCommands.addAlarm) {
-            guard let offset = ValueParsing.duration(text) else {
-                throw invocation.usageError("Invalid alarm '\(text)' for '--alarm': expected an offset from the start, e.g. -15m, -1h, -2d or -PT15M")
-            }
-            var alarm = Alarm(relativeOffset: offset.timeInterval)
-            alarm.relativeDuration = offset
-            alarm.action = .display
-            alarm.notes = event.title.isEmpty ? "Reminder" : event.title
-            event.alarms.append(alarm)
-        }
+        event.alarms = try alarms(invocation, title: event.title)
         event.timestamp = stamp
         event.creationDate = stamp
         event.lastModifiedDate = stamp
@@ -125,6 +122,27 @@ enum AddCommands {
         return .ok
     }
 
+    /// The `--alarm` values, each an offset from the start (``ValueParsing/alarmOffset(_:)``).
+    static func alarms(_ invocation: Invocation, title: String) throws(CLIError) -> [Alarm] {
+        var alarms: [Alarm] = []
+        for text in invocation.arguments.values(StoreCommands.addAlarm) {
+            guard let offset = ValueParsing.alarmOffset(text) else {
+                throw invocation.usageError("Invalid alarm '\(text)' for '--alarm': expected an offset from the start, \(ValueParsing.alarmForms)")
+            }
+            alarms.append(ValueParsing.alarm(offset, title: title))
+        }
+        return alarms
+    }
+
+    /// The `--title` value, refused when empty or only white space.
+    static func title(_ invocation: Invocation, _ option: OptionSpec) throws(CLIError) -> String? {
+        guard let title = invocation.arguments.value(option) else { return nil }
+        guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw invocation.usageError("'\(option.displayName)' needs a non-empty title")
+        }
+        return title
+    }
+
     // MARK: add reminder
 
     static func reminder(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
@@ -132,7 +150,7 @@ enum AddCommands {
         let io = invocation.io
         let zone = invocation.timeZone
         let stamp = now(io)
-        var reminder = Reminder(uid: newUID(), title: args.value(StoreCommands.reminderTitle) ?? "")
+        var reminder = Reminder(uid: newUID(), title: try title(invocation, StoreCommands.reminderTitle) ?? "")
         if let due = args.date(StoreCommands.reminderDue) {
             reminder.dueDateComponents = components(due, dateOnly: isDateOnly(args.value(StoreCommands.reminderDue)), zone: zone)
             if !isDateOnly(args.value(StoreCommands.reminderDue)), !DateText.isUTC(zone) {
