@@ -112,9 +112,9 @@ struct CatalogCommandTests {
         let store = try StoreUnderTest()
         #expect(store.ok(["changes", "--since", "0"]) == "No changes.\nToken: 0\n")
         store.ok(["calendars", "create", "Work"])
-        let first = store.ok(["add", "event", "--title", "A", "--start", "2026-03-03T10:00", "--duration", "1h", "--calendar", "Work"])
+        let first = store.ok(["add", "event", "-q", "--title", "A", "--start", "2026-03-03T10:00", "--duration", "1h", "--calendar", "Work"])
             .trimmingCharacters(in: .newlines)
-        let second = store.ok(["add", "reminder", "--title", "B", "--calendar", "Work"]).trimmingCharacters(in: .newlines)
+        let second = store.ok(["add", "reminder", "-q", "--title", "B", "--calendar", "Work"]).trimmingCharacters(in: .newlines)
         #expect(store.ok(["changes", "--since", "0", "--format", "json"]) == """
             {
               "schemaVersion": 1,

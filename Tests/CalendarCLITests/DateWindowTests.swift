@@ -17,7 +17,7 @@ struct DateWindowTests {
         let store = try StoreUnderTest()
         store.ok(["calendars", "create", "Home"])
         for start in starts {
-            store.ok(["add", "event", "--title", start, "--start", start, "--duration", "15m", "--calendar", "Home"])
+            store.ok(["add", "event", "-q", "--title", start, "--start", start, "--duration", "15m", "--calendar", "Home"])
         }
         return store
     }
@@ -66,9 +66,9 @@ struct DateWindowTests {
     @Test func remindersByWeekAndMonth() throws {
         let store = try StoreUnderTest()
         for due in ["2026-03-01", "2026-03-04", "2026-03-09", "2026-04-01"] {
-            store.ok(["add", "reminder", "--title", "due " + due, "--due", due])
+            store.ok(["add", "reminder", "-q", "--title", "due " + due, "--due", due])
         }
-        store.ok(["add", "reminder", "--title", "undated"])
+        store.ok(["add", "reminder", "-q", "--title", "undated"])
         #expect(try store.reminders(["--week"]).compactMap { $0["title"] as? String } == ["due 2026-03-04"])
         #expect(try store.reminders(["--week", "2026-03-09"]).compactMap { $0["title"] as? String } == ["due 2026-03-09"])
         #expect(try store.reminders(["--month", "--incomplete"]).compactMap { $0["title"] as? String }

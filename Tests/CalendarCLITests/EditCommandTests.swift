@@ -18,7 +18,7 @@ struct EditCommandTests {
 
     func addDentist(_ store: StoreUnderTest) -> String {
         store.ok(["calendars", "create", "Work"])
-        return store.ok(["add", "event", "--title", "Dentist", "--start", "2026-03-10T14:00", "--duration", "45m",
+        return store.ok(["add", "event", "-q", "--title", "Dentist", "--start", "2026-03-10T14:00", "--duration", "45m",
                          "--tz", "Europe/Berlin", "--location", "Praxis Dr. Schulz", "--notes", "Bring the card",
                          "--url", "https://example.com/appointment", "--alarm", "-15m", "--alarm", "-1d", "--calendar", "Work"])
             .trimmingCharacters(in: .newlines)
@@ -58,7 +58,7 @@ struct EditCommandTests {
 
     @Test func addAllDayEventToTheDefaultCalendar() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "event", "--title", "Offsite", "--start", "2026-06-17", "--end", "2026-06-19", "--all-day"])
+        let uid = store.ok(["add", "event", "-q", "--title", "Offsite", "--start", "2026-06-17", "--end", "2026-06-19", "--all-day"])
             .trimmingCharacters(in: .newlines)
         let e = try #require(try store.events(["--day", "2026-06-18"]).first)
         #expect(e["uid"] as? String == uid)
@@ -73,7 +73,7 @@ struct EditCommandTests {
 
     @Test func addWeeklySeriesStoresTheRuleAsRead() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "event", "--title", "Standup", "--start", "2026-03-02T09:00", "--duration", "15m",
+        let uid = store.ok(["add", "event", "-q", "--title", "Standup", "--start", "2026-03-02T09:00", "--duration", "15m",
                             "--rrule", "FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6"]).trimmingCharacters(in: .newlines)
         let vevent = try #require(components(store.exportLines(), uid: uid).first)
         #expect(vevent.contains("RRULE:FREQ=WEEKLY;COUNT=6;BYDAY=MO,WE"))
@@ -115,14 +115,14 @@ struct EditCommandTests {
     @Test(arguments: [("high", 1), ("medium", 5), ("low", 9), ("none", 0), ("7", 7), ("HIGH", 1)])
     func reminderPriorities(_ text: String, _ value: Int) throws {
         let store = try StoreUnderTest()
-        store.ok(["add", "reminder", "--title", "P", "--priority", text])
+        store.ok(["add", "reminder", "-q", "--title", "P", "--priority", text])
         #expect(try store.reminders().first?["priority"] as? Int == value)
     }
 
     /// A reminder due 2026-04-01 18:00 in Berlin: CEST (+02:00) after 2026-03-29.
     @Test func addCompleteAndUndoAReminder() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "reminder", "--title", "Pay rent", "--due", "2026-04-01T18:00", "--priority", "high",
+        let uid = store.ok(["add", "reminder", "-q", "--title", "Pay rent", "--due", "2026-04-01T18:00", "--priority", "high",
                             "--notes", "Standing order failed"]).trimmingCharacters(in: .newlines)
         #expect(Self.isNewUID(uid))
         var r = try #require(try store.reminders().first)
@@ -193,7 +193,7 @@ struct EditCommandTests {
 
     @Test func editAReminder() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "reminder", "--title", "Call mum"]).trimmingCharacters(in: .newlines)
+        let uid = store.ok(["add", "reminder", "-q", "--title", "Call mum"]).trimmingCharacters(in: .newlines)
         store.ok(["edit", uid, "--title", "Call mum back", "--notes", "after 6"])
         let r = try #require(try store.reminders().first)
         #expect(r["title"] as? String == "Call mum back")
@@ -212,7 +212,7 @@ struct EditCommandTests {
     /// an override with RECURRENCE-ID = DTSTART (`20260302T100000` in Europe/Berlin).
     @Test func editOneOccurrenceCreatesAnOverride() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "event", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
+        let uid = store.ok(["add", "event", "-q", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
                             "--rrule", "FREQ=WEEKLY;BYDAY=MO"]).trimmingCharacters(in: .newlines)
         #expect(store.run(["edit", uid, "--occurrence", "2026-03-02T10:00", "--title", "Kick-off sync", "--start", "2026-03-02T11:00"])
                 == CLIResult(stdout: "", stderr: "", status: .ok))
@@ -243,7 +243,7 @@ struct EditCommandTests {
 
     @Test func deleteTheFirstOccurrenceAddsAnExdate() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "event", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
+        let uid = store.ok(["add", "event", "-q", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
                             "--rrule", "FREQ=WEEKLY;BYDAY=MO"]).trimmingCharacters(in: .newlines)
         store.ok(["edit", uid, "--occurrence", "2026-03-02T10:00", "--title", "Kick-off"])
         #expect(store.run(["delete", uid, "--occurrence", "2026-03-02T10:00"]) == CLIResult(stdout: "", stderr: "", status: .ok))
@@ -256,7 +256,7 @@ struct EditCommandTests {
 
     @Test func occurrenceThatDoesNotExist() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "event", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
+        let uid = store.ok(["add", "event", "-q", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
                             "--rrule", "FREQ=WEEKLY;BYDAY=MO"]).trimmingCharacters(in: .newlines)
         // A Tuesday: never an occurrence of a Monday series.
         #expect(store.run(["delete", uid, "--occurrence", "2026-03-03T10:00"]) == CLIResult(
@@ -345,7 +345,7 @@ struct EditCommandTests {
     @Test
     func deleteAndEditALaterOccurrence() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "event", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
+        let uid = store.ok(["add", "event", "-q", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
                             "--rrule", "FREQ=WEEKLY;BYDAY=MO"]).trimmingCharacters(in: .newlines)
         // Mondays 2, 9, 16, 23 March 10:00 CET (+01:00) and 30 March 10:00 CEST (+02:00).
         #expect(store.run(["delete", uid, "--occurrence", "2026-03-09T10:00"]).status == .ok)
@@ -369,7 +369,7 @@ struct EditCommandTests {
     @Test
     func splitACountedSeriesSharesTheCount() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "event", "--title", "Course", "--start", "2026-03-02T18:00", "--duration", "1h",
+        let uid = store.ok(["add", "event", "-q", "--title", "Course", "--start", "2026-03-02T18:00", "--duration", "1h",
                             "--rrule", "FREQ=WEEKLY;COUNT=6"]).trimmingCharacters(in: .newlines)
         // Instances: 2, 9, 16, 23, 30 March, 6 April; splitting at the 16th leaves 2 before, 4 after.
         let newUID = store.ok(["edit", uid, "--occurrence", "2026-03-16T18:00", "--future", "--title", "Course (room 2)"])

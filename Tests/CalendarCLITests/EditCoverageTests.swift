@@ -12,7 +12,7 @@ struct EditCoverageTests {
         let store = try StoreUnderTest()
         store.ok(["calendars", "create", "Work"])
         store.ok(["calendars", "create", "Home"])
-        let uid = store.ok(["add", "event", "--title", "Dentist", "--start", "2026-03-10T09:00", "--duration", "1h",
+        let uid = store.ok(["add", "event", "-q", "--title", "Dentist", "--start", "2026-03-10T09:00", "--duration", "1h",
                             "--location", "Main St 1", "--alarm", "15m", "--calendar", "Work"]).trimmingCharacters(in: .newlines)
         return (store, uid)
     }
@@ -41,7 +41,7 @@ struct EditCoverageTests {
     @Test(arguments: adds)
     func addDefaultsAndAlarms(_ c: AddCase) throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "event", "--title", "X"] + c.args).trimmingCharacters(in: .newlines)
+        let uid = store.ok(["add", "event", "-q", "--title", "X"] + c.args).trimmingCharacters(in: .newlines)
         let lines = try #require(components(store.exportLines(), uid: uid).first)
         for line in c.lines { #expect(lines.contains(line), "\(line) in \(lines)") }
     }
@@ -140,7 +140,7 @@ struct EditCoverageTests {
 
     @Test func editReminderFields() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "reminder", "--title", "Pay rent", "--due", "2026-04-01"]).trimmingCharacters(in: .newlines)
+        let uid = store.ok(["add", "reminder", "-q", "--title", "Pay rent", "--due", "2026-04-01"]).trimmingCharacters(in: .newlines)
         store.ok(["edit", uid, "--due", "friday", "--start", "2026-03-03", "--priority", "high", "--notes", "IBAN on file"])
         var lines = try #require(components(store.exportLines(), uid: uid).first)
         for line in ["DUE;VALUE=DATE:20260306", "DTSTART;VALUE=DATE:20260303", "PRIORITY:1", "DESCRIPTION:IBAN on file"] {

@@ -11,7 +11,7 @@ struct ErrorReportingTests {
         let store = try StoreUnderTest()
         store.ok(["calendars", "create", "Work"])
         store.ok(["calendars", "create", "Home"])
-        store.ok(["add", "event", "--title", "Review", "--start", "2026-03-02T10:00", "--duration", "1h", "--calendar", "Work"])
+        store.ok(["add", "event", "-q", "--title", "Review", "--start", "2026-03-02T10:00", "--duration", "1h", "--calendar", "Work"])
         return store
     }
 
@@ -88,7 +88,7 @@ struct ErrorReportingTests {
     func calendarNamesIgnoreCase(_ name: String) throws {
         let store = try Self.store()
         #expect(titles(try store.events(["--day", "2026-03-02", "--calendar", name])) == ["Review"])
-        store.ok(["add", "reminder", "--title", "File report", "--calendar", name])
+        store.ok(["add", "reminder", "-q", "--title", "File report", "--calendar", name])
         #expect(try store.reminders().compactMap { $0["calendar"] as? String } == ["Work"])
         store.ok(["calendars", "set", name, "--color", "#1BADF8"])
         store.ok(["calendars", "delete", name])
@@ -131,7 +131,7 @@ struct CalendarChangeLogTests {
     @Test func createAndDeleteAreLogged() throws {
         let store = try StoreUnderTest()
         store.ok(["calendars", "create", "Trips"])
-        let uid = store.ok(["add", "event", "--title", "Flight", "--start", "2026-04-01T08:00", "--duration", "2h", "--calendar", "Trips"])
+        let uid = store.ok(["add", "event", "-q", "--title", "Flight", "--start", "2026-04-01T08:00", "--duration", "2h", "--calendar", "Trips"])
             .trimmingCharacters(in: .newlines)
         store.ok(["calendars", "delete", "trips"])
         let changes = try jsonObject(store.ok(["changes", "--since", "0", "--format", "json"]))["changes"] as? [[String: Any]] ?? []

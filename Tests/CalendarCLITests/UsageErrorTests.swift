@@ -74,7 +74,7 @@ struct UsageErrorTests {
                 status: .usage),
         CLICase(id: "nested command usage", args: ["add", "event", "--title", "T", "--end", "2026-03-02"],
                 stderr: usageError("Missing expected option '--start WHEN'",
-                                   usage: "icalkit [--store PATH] add event --title T --start WHEN [--end WHEN | --duration DUR] [--all-day] [--tz ZONE] [--location L] [--notes N] [--url U] [--calendar NAME] [--rrule RULE] [--alarm OFFSET]...",
+                                   usage: "icalkit [--store PATH] add event --title T --start WHEN [--end WHEN | --duration DUR] [--all-day] [--tz ZONE] [--location L] [--notes N] [--url U] [--calendar NAME] [--rrule RULE] [--alarm OFFSET]... [--format text|json] [-q]",
                                    command: "add event"), status: .usage),
         CLICase(id: "bad positional choice", args: ["completions", "tcsh"],
                 stderr: usageError("Invalid value 'tcsh' for 'SHELL'; expected one of: bash, zsh, fish",

@@ -43,6 +43,8 @@ enum CommandTable {
             StoreCommands.eventsCommand,
             CalendarViewCommand.spec,
             StoreCommands.remindersCommand,
+            ShowCommand.spec,
+            SearchCommand.spec,
             StoreCommands.exportCommand,
             StoreCommands.calendarsCommand,
             StoreCommands.addCommand,

@@ -206,11 +206,11 @@ enum StoreCommands {
         abstract: "Add an event.",
         discussion: whenHelp + "\nDUR is a length such as 45m, 1h30m or PT1H30M. Without --end or --duration an event "
             + "lasts one hour, an all-day event one day. An alarm offset without a sign, or with -, is before the start; "
-            + "with + after it.\nPrints the new event's UID.",
+            + "with + after it.\nPrints the new event as 'show' does (--format json: its JSON; --quiet: its UID only).",
         options: [
             addTitle, addStart, addEnd, addDuration,
             .flag("all-day", help: "An all-day event: --start and --end are dates."),
-            tz, addLocation, addNotes, addURL, addCalendar, addRRule, addAlarm,
+            tz, addLocation, addNotes, addURL, addCalendar, addRRule, addAlarm, AddCommands.format, AddCommands.quiet,
         ],
         groups: [OptionGroup(alternatives: [["end"], ["duration"]])],
         examples: [
@@ -232,8 +232,8 @@ enum StoreCommands {
     static let addReminder = CommandSpec(
         name: "reminder",
         abstract: "Add a reminder.",
-        discussion: whenHelp + "\nPrints the new reminder's UID.",
-        options: [reminderTitle, reminderDue, reminderPriority, reminderNotes, reminderCalendar, tz],
+        discussion: whenHelp + "\nPrints the new reminder as 'show' does (--format json: its JSON; --quiet: its UID only).",
+        options: [reminderTitle, reminderDue, reminderPriority, reminderNotes, reminderCalendar, tz, AddCommands.format, AddCommands.quiet],
         examples: [.init(commandLine: "add reminder --title 'Pay rent' --due 2026-04-01 --priority high", explanation: "A dated reminder.")],
         usesStore: true,
         handler: .run(AddCommands.reminder))

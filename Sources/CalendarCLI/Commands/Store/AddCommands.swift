@@ -2,7 +2,8 @@ import CalendarModel
 import CalendarStore
 import Foundation
 
-/// `add event ...` and `add reminder ...`: each prints the new UID alone on stdout.
+/// `add event ...` and `add reminder ...`: each prints the item it made as `show` does (the
+/// JSON of `convert` with `--format json`, the UID alone with `--quiet`).
 enum AddCommands {
     /// A new UID: a random UUID at `icalkit`.
     static func newUID() -> String { UUID().uuidString.lowercased() + "@icalkit" }
@@ -112,15 +113,32 @@ enum AddCommands {
                 throw invocation.usageError("Invalid recurrence rule '\(rule)' for '--rrule': \(failure.message)")
             }
         }
-        let uid = event.uid
-        try StoreAccess.with(invocation) { store in
+        let text: String = try StoreAccess.with(invocation) { store in
             let title = try args.value(StoreCommands.addCalendar).map { try StoreAccess.calendarTitle($0, in: store) }
                 ?? store.defaultCalendarForNewEvents().title
             try store.save(event, in: title)
+            return try made(.event(StoredEvent(event: event, calendarTitle: title)), invocation: invocation, store: store)
         }
-        try io.print(uid + "\n")
+        try io.print(text)
         return .ok
     }
+
+    /// What `add` prints of the item it saved: its UID (`--quiet`), its JSON, or its fields.
+    static func made(_ item: FoundItem, invocation: Invocation, store: EventStore) throws -> String {
+        if invocation.arguments.has(quiet.name) { return item.uid + "\n" }
+        let document = try ShowCommand.document(of: item, store: store)
+        if invocation.arguments.value(format) == "json" { return JSONOutput.calendars([document]) }
+        let shortID = ShortID.shortest(for: try store.allUIDs())[item.uid]
+        switch item {
+        case .event: return ItemText.event(document.events, calendar: item.calendarTitle, shortID: shortID)
+        case .reminder(let r): return ItemText.reminder(r.reminder, calendar: item.calendarTitle, shortID: shortID)
+        }
+    }
+
+    static let format = OptionSpec.option(
+        "format", value: "FORMAT", help: "text: the new item's fields, as 'show' prints them; json: its JSON, as 'show --format json'.",
+        kind: .choice(["text", "json"]), default: "text")
+    static let quiet = OptionSpec.flag("quiet", short: "q", help: "Print only the new item's UID (for scripts).")
 
     /// The `--alarm` values, each an offset from the start (``ValueParsing/alarmOffset(_:)``).
     static func alarms(_ invocation: Invocation, title: String) throws(CLIError) -> [Alarm] {
@@ -168,13 +186,13 @@ enum AddCommands {
         reminder.timestamp = stamp
         reminder.creationDate = stamp
         reminder.lastModifiedDate = stamp
-        let uid = reminder.uid
-        try StoreAccess.with(invocation) { store in
+        let text: String = try StoreAccess.with(invocation) { store in
             let title = try args.value(StoreCommands.reminderCalendar).map { try StoreAccess.calendarTitle($0, in: store) }
                 ?? store.defaultCalendarForNewReminders().title
             try store.save(reminder, in: title)
+            return try made(.reminder(StoredReminder(reminder: reminder, calendarTitle: title)), invocation: invocation, store: store)
         }
-        try io.print(uid + "\n")
+        try io.print(text)
         return .ok
     }
 
