@@ -37,7 +37,7 @@ enum QueryCommands {
                 return ICalendarWriter().write(try documents(for: occurrences, store: store))
             default:
                 toWallClockConvention(&occurrences, zone: zone)
-                return TableOutput(timeZone: zone, color: io.usesColor).events(occurrences, keepOrder: true)
+                return try StoreAccess.table(invocation, store: store).events(occurrences, keepOrder: true)
             }
         }
         if let text { try io.print(text) }
@@ -109,7 +109,7 @@ enum QueryCommands {
         } else {
             kind = .all
         }
-        let found: [StoredReminder] = try StoreAccess.with(invocation, reading: true) { store in
+        let (found, table): ([StoredReminder], TableOutput) = try StoreAccess.with(invocation, reading: true) { store in
             let predicate = ReminderPredicate(kind: kind, calendarTitles: try StoreAccess.calendarTitles(invocation, in: store), timeZone: zone)
             var found = try store.reminders(matching: predicate)
             if case .all = kind, from != nil || to != nil {
@@ -118,12 +118,13 @@ enum QueryCommands {
                     return (from.map { due >= $0 } ?? true) && (to.map { due < $0 } ?? true)
                 }
             }
-            return found
+            let json = args.value(StoreCommands.remindersFormat) == "json"
+            return (found, json ? TableOutput(timeZone: zone, color: false) : try StoreAccess.table(invocation, store: store))
         }
         let pairs = found.map { (reminder: $0.reminder, calendarTitle: $0.calendarTitle) }
         switch args.value(StoreCommands.remindersFormat) ?? "table" {
         case "json": try io.print(JSONOutput.reminders(pairs))
-        default: try io.print(TableOutput(timeZone: zone, color: io.usesColor).reminders(pairs))
+        default: try io.print(table.reminders(pairs))
         }
         return .ok
     }

@@ -56,7 +56,7 @@ enum SearchCommand {
                     return OutputBuffer.collecting { try JSONOutput.writeEvents(found, keepOrder: true, wallClockZone: zone, to: &$0) }
                 }
                 QueryCommands.toWallClockConvention(&found, zone: zone)
-                return TableOutput(timeZone: zone, color: invocation.io.usesColor).events(found, keepOrder: true)
+                return try StoreAccess.table(invocation, store: store).events(found, keepOrder: true)
             }
             return try items(matching: needle, calendars: titles ?? store.calendars().map(\.title), json: json, invocation: invocation, store: store)
         }
@@ -88,7 +88,8 @@ enum SearchCommand {
             ]).rendered()
         }
         if events.isEmpty && reminders.isEmpty { return "Nothing found.\n" }
-        let ids = ShortID.shortest(for: try store.allUIDs())
+        let table = try StoreAccess.table(invocation, store: store)
+        let ids = table.shortIDs ?? [:]
         let rows = events.map { item -> [String] in
             let e = item.event
             return [ids[e.uid] ?? "", "event", ItemText.eventDate(e.startDate, of: e), e.title + (e.hasRecurrenceRules ? " ↻" : ""), item.calendar]
@@ -96,7 +97,6 @@ enum SearchCommand {
             let r = item.reminder
             return [ids[r.uid] ?? "", "reminder", r.dueDateComponents.flatMap { DateText.components($0) } ?? "-", r.title, item.calendarTitle]
         }
-        return TableOutput(timeZone: invocation.timeZone, color: invocation.io.usesColor)
-            .table(header: ["ID", "KIND", "WHEN", "TITLE", "CALENDAR"], rows: rows)
+        return table.table(header: ["ID", "KIND", "WHEN", "TITLE", "CALENDAR"], rows: rows, shrinkable: [3, 4])
     }
 }

@@ -122,6 +122,19 @@ enum StoreAccess {
         }
     }
 
+    /// The table writer for a listing: short IDs over every UID of the store (so that each is
+    /// unique there), calendar colours when output is coloured, the terminal's width.
+    static func table(_ invocation: Invocation, store: EventStore) throws -> TableOutput {
+        let io = invocation.io
+        var table = TableOutput(timeZone: invocation.timeZone, color: io.usesColor)
+        table.shortIDs = ShortID.shortest(for: try store.allUIDs())
+        if table.color {
+            for calendar in try store.calendars() { table.calendarColors[calendar.title] = calendar.color }
+        }
+        table.width = io.tableWidth
+        return table
+    }
+
     /// `--calendar` values (repeatable) as the store's titles (``calendarTitle(_:in:)``), or nil
     /// when none was given (all calendars).
     static func calendarTitles(_ invocation: Invocation, in store: EventStore) throws -> [String]? {
