@@ -194,3 +194,58 @@ struct CatalogCommandTests {
         #expect(process.terminationStatus == 0)
     }
 }
+
+/// Completions from the store, and zone names that go on past their directory.
+@Suite("Completions from the store")
+struct StoreCompletionTests {
+    @Test func listsCalendarsAndIDs() throws {
+        let store = try StoreUnderTest()
+        store.ok(["calendars", "create", "Work"])
+        store.ok(["calendars", "create", "Home Office"])
+        let uid = store.ok(["add", "reminder", "-q", "--title", "x", "--calendar", "Work"]).trimmingCharacters(in: .newlines)
+        #expect(store.ok(["completions", "--list", "calendars"]) == "Home Office\nWork\n")
+        #expect(store.ok(["completions", "--list", "ids"]) == String(ShortID.hash(uid).prefix(6)) + "\n")
+        let missing = runCLI(["--store", store.directory.path("none.sqlite"), "completions", "--list", "calendars"])
+        #expect(missing == CLIResult(stdout: "", stderr: "", status: .ok))
+        #expect(!FileManager.default.fileExists(atPath: store.directory.path("none.sqlite")))
+    }
+
+    /// Runs the bash script's completion function for `line` (the word being completed last).
+    static func bashComplete(_ line: [String], store: String, binary: URL) throws -> [String] {
+        let script = runCLI(["completions", "bash"]).stdout
+        let dir = try TemporaryDirectory()
+        let path = dir.path("icalkit.bash")
+        try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+        let words = (["icalkit", "--store", store] + line).map { "'" + $0 + "'" }.joined(separator: " ")
+        let driver = """
+            source \(path)
+            icalkit() { '\(binary.path)' "$@"; }
+            compopt() { echo "compopt $*"; }
+            COMP_WORDS=(\(words)); COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+            _icalkit
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", driver]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test func bashCompletesZonesAndCalendars() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/bin/bash"), let binary = icalkitBinary else { return }
+        let store = try StoreUnderTest()
+        store.ok(["calendars", "create", "Work"])
+        store.ok(["calendars", "create", "Home Office"])
+        #expect(try Self.bashComplete(["events", "--calendar", "Ho"], store: store.path, binary: binary) == ["Home\\ Office"])
+        #expect(try Self.bashComplete(["calendars", "delete", "W"], store: store.path, binary: binary).contains("Work"))
+        // /usr/share/zoneinfo/Europe is a directory: offered as Europe/ with no space after it.
+        let zones = try Self.bashComplete(["events", "--tz", "Europ"], store: store.path, binary: binary)
+        #expect(zones == ["compopt -o nospace", "Europe/"])
+        #expect(try Self.bashComplete(["events", "--tz", "Europe/Berl"], store: store.path, binary: binary) == ["Europe/Berlin"])
+    }
+}

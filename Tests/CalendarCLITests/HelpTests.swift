@@ -88,7 +88,7 @@ struct HelpTests {
         (["delete"], "icalkit [--store PATH] delete ID [--occurrence WHEN [--future]] [--calendar NAME] [--tz ZONE]"),
         (["convert"], "icalkit convert INPUT... [--to ics|json] [-o FILE | --out-dir DIR]"),
         (["validate"], "icalkit validate FILE..."),
-        (["completions"], "icalkit completions bash|zsh|fish"),
+        (["completions"], "icalkit [--store PATH] completions [bash|zsh|fish] [--list calendars|ids]"),
         (["calendars"], "icalkit [--store PATH] calendars [<subcommand>]"),
         (["calendars", "create"], "icalkit [--store PATH] calendars create NAME [--read-only] [--color C]"),
         ([], "icalkit [--store PATH] <subcommand>"),

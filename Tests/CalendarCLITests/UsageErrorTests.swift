@@ -78,7 +78,7 @@ struct UsageErrorTests {
                                    command: "add event"), status: .usage),
         CLICase(id: "bad positional choice", args: ["completions", "tcsh"],
                 stderr: usageError("Invalid value 'tcsh' for 'SHELL'; expected one of: bash, zsh, fish",
-                                   usage: "icalkit completions bash|zsh|fish", command: "completions"), status: .usage),
+                                   usage: "icalkit [--store PATH] completions [bash|zsh|fish] [--list calendars|ids]", command: "completions"), status: .usage),
         CLICase(id: "extra argument", args: ["complete", "a", "b"],
                 stderr: usageError("Unexpected argument 'b'", usage: "icalkit [--store PATH] complete ID [--undo] [--calendar NAME]", command: "complete"),
                 status: .usage),

@@ -3,16 +3,28 @@
 enum CommandTable {
     static let version = "0.1.0"
 
-    static let completionsShell = ArgumentSpec(name: "SHELL", help: "The shell to complete for.", kind: .choice(["bash", "zsh", "fish"]))
+    static let completionsShell = ArgumentSpec(name: "SHELL", help: "The shell to complete for.", arity: .optional,
+                                               kind: .choice(["bash", "zsh", "fish"]))
     static let completions = CommandSpec(
         name: "completions",
         abstract: "Print a shell completion script.",
+        discussion: """
+            The scripts complete commands, options and choices, zone names (a zone directory such as Europe/ \
+            without a space after it), and calendar titles and item IDs from the store (--store on the line, else \
+            the default store). The bash script needs only bash itself: source it from ~/.bashrc, or, with the \
+            bash-completion package installed, put it in ~/.local/share/bash-completion/completions/.
+            """,
         arguments: [completionsShell],
+        options: [CompletionsCommand.list],
         examples: [
-            .init(commandLine: "completions bash > ~/.local/share/bash-completion/completions/icalkit", explanation: "Install bash completion."),
+            .init(commandLine: "completions bash > ~/.icalkit.bash && echo 'source ~/.icalkit.bash' >> ~/.bashrc",
+                  explanation: "Install bash completion (no bash-completion package needed)."),
+            .init(commandLine: "completions bash > ~/.local/share/bash-completion/completions/icalkit",
+                  explanation: "Install bash completion where the bash-completion package loads it."),
             .init(commandLine: "completions zsh > ~/.zfunc/_icalkit", explanation: "Install zsh completion (with ~/.zfunc in fpath)."),
             .init(commandLine: "completions fish > ~/.config/fish/completions/icalkit.fish", explanation: "Install fish completion."),
         ],
+        usesStore: true,
         handler: .run(CompletionsCommand.run))
 
     /// `help [COMMAND...]`: parsed by ``CommandParser`` itself (it prints the help of the
