@@ -67,7 +67,7 @@ enum StoreCommands {
 
     // MARK: events
 
-    static let day = OptionSpec.option("day", value: "DATE", help: "The whole day DATE (YYYY-MM-DD) in --tz.", kind: .day)
+    static let day = OptionSpec.option("day", value: "DATE", help: "The whole day DATE (YYYY-MM-DD, or a word such as today or friday) in --tz.", kind: .day)
     static let eventsFormat = OptionSpec.option(
         "format", value: "FORMAT", help: "Output format (ics: the whole series of each listed event).",
         kind: .choice(["table", "json", "ics"]), default: "table")
