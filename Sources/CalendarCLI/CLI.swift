@@ -34,9 +34,37 @@ public enum CLI {
                 }
             }
         } catch {
-            report(error, io: io, help: help)
+            if asksForJSON(arguments) {
+                reportAsJSON(error, io: io)
+            } else {
+                report(error, io: io, help: help)
+            }
             return error.status
         }
+    }
+
+    /// True when the command line has `--format json` (or `--format=json`) before any `--`: its
+    /// errors are then written as JSON too.
+    static func asksForJSON(_ arguments: [String]) -> Bool {
+        let tokens = ArgumentTokenizer.tokenize(arguments)
+        for (i, token) in tokens.enumerated() {
+            switch token {
+            case .terminator: return false
+            case .long("format", "json"): return true
+            case .long("format", nil) where i + 1 < tokens.count && tokens[i + 1] == .value("json"): return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// One line on stderr: `{"error": {"code": "no-such-calendar", "message": "..."}}`, the code
+    /// naming the exit status (``ExitStatus/code``).
+    static func reportAsJSON(_ error: CLIError, io: CLIIO) {
+        let object = JSONValue.object([
+            ("error", .object([("code", .string(error.status.code)), ("message", .string(error.message))])),
+        ])
+        io.printError(object.renderedLine())
     }
 
     /// Usage errors: three lines (message, usage, where to find help). Others: one line.

@@ -22,6 +22,8 @@ struct CLIError: Error, Sendable, Equatable {
 
     static func io(_ message: String) -> CLIError { .failure(message, status: .ioError) }
     static func noInput(_ message: String) -> CLIError { .failure(message, status: .noInput) }
+    static func noSuchItem(_ message: String) -> CLIError { .failure(message, status: .noSuchItem) }
+    static func noSuchCalendar(_ message: String) -> CLIError { .failure(message, status: .noSuchCalendar) }
 
     var status: ExitStatus {
         switch kind {

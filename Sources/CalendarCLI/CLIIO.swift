@@ -194,6 +194,14 @@ extension CLIIO {
         stdoutIsTerminal && (environment("NO_COLOR") ?? "").isEmpty
     }
 
+    /// How many columns a table must fit in: `COLUMNS` when set to a number, else the width of
+    /// the terminal standard output is; nil when standard output is not a terminal (a pipe or
+    /// a file gets whole lines).
+    var tableWidth: Int? {
+        if let text = environment("COLUMNS"), let columns = Int(text), columns > 0 { return columns }
+        return stdoutIsTerminal ? terminalColumns : nil
+    }
+
     /// How many columns output should fit in: `COLUMNS` when set to a number, else the width of
     /// the terminal standard output is, else 80.
     var terminalColumns: Int {

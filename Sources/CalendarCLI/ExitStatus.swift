@@ -17,6 +17,11 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let dataError = ExitStatus(rawValue: 65)
     /// `EX_NOINPUT`: an input file does not exist or cannot be opened.
     public static let noInput = ExitStatus(rawValue: 66)
+    /// `EX_NOUSER`, read as "no such name": a calendar named on the command line does not exist.
+    public static let noSuchCalendar = ExitStatus(rawValue: 67)
+    /// `EX_NOHOST`, read as "no such name": no event or reminder has the UID or short ID given
+    /// (or the occurrence asked for).
+    public static let noSuchItem = ExitStatus(rawValue: 68)
     /// `EX_UNAVAILABLE`: a feed could not be fetched (DNS, TLS, timeout, an HTTP error).
     public static let unavailable = ExitStatus(rawValue: 69)
     /// `EX_CANTCREAT`: the store cannot be created.
@@ -31,10 +36,28 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
         case .usage: "usage (64)"
         case .dataError: "dataError (65)"
         case .noInput: "noInput (66)"
+        case .noSuchCalendar: "noSuchCalendar (67)"
+        case .noSuchItem: "noSuchItem (68)"
         case .unavailable: "unavailable (69)"
         case .cannotCreate: "cannotCreate (73)"
         case .ioError: "ioError (74)"
         default: "exit \(rawValue)"
+        }
+    }
+
+    /// The `code` of a JSON error object (`{"error": {"code": "no-such-calendar", ...}}`).
+    var code: String {
+        switch self {
+        case .ok: "ok"
+        case .usage: "usage"
+        case .dataError: "data"
+        case .noInput: "no-input"
+        case .noSuchCalendar: "no-such-calendar"
+        case .noSuchItem: "no-such-item"
+        case .unavailable: "unavailable"
+        case .cannotCreate: "cannot-create"
+        case .ioError: "io"
+        default: "failure"
         }
     }
 

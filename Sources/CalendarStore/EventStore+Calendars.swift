@@ -183,13 +183,15 @@ public extension EventStore {
                                        extraComponents: existing.extraComponents, db)
                 } else {
                     try insertCalendar(calendar, db)
+                    try logChange(.calendarCreated, uid: "", calendar: calendar.title, db)
                 }
                 return try requireCalendarRow(titled: calendar.title, db).calendar
             }
         }
     }
 
-    /// Removes the calendar with its items and time zones, logging a deletion per UID.
+    /// Removes the calendar with its items and time zones, logging a deletion per UID and then
+    /// the calendar's.
     /// Allowed for read-only calendars too (unsubscribing from a feed).
     func removeCalendar(titled title: String) throws {
         try withConnection { db in
@@ -199,6 +201,7 @@ public extension EventStore {
                 try db.forEachRow("SELECT DISTINCT uid FROM items WHERE calendar_id = ? ORDER BY uid", [.integer(row.id)]) { uids.append($0.text(0) ?? "") }
                 for uid in uids { try logChange(.deleted, uid: uid, calendar: title, db) }
                 try db.run("DELETE FROM calendars WHERE id = ?", [.integer(row.id)])   // items, time zones cascade
+                try logChange(.calendarDeleted, uid: "", calendar: title, db)
             }
         }
     }

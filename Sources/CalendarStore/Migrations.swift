@@ -56,6 +56,8 @@ enum Migrations {
         // (``OccurrenceIndex/Flags``), so a page of a query decodes only its own events; the
         // index, all derived, is emptied and fills again as queries need it.
         Migration(version: 13, sql: OccurrenceIndex.emptySQL),
+        // 14: the change log also records calendars created and deleted (issue 27).
+        Migration(version: 14, sql: Schema.calendarChangesSQL),
     ]
 
     /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and

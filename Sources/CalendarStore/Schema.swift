@@ -78,6 +78,27 @@ enum Schema {
 
         """
 
+    /// Version 14: `changes.change` may also be `calendar-created` and `calendar-deleted`. SQLite
+    /// cannot change a CHECK in place, so the table is made anew with its rows and tokens; the
+    /// AUTOINCREMENT high-water mark is carried over so that no token is ever handed out twice.
+    /// The CHECK compares with `=` rather than `IN (...)`: SQLite checks an IN list by building
+    /// a temporary b-tree for every row written, which an import of thousands of rows paid.
+    static let calendarChangesSQL = """
+        CREATE TABLE changes_v14 (
+            token    INTEGER PRIMARY KEY AUTOINCREMENT,
+            calendar TEXT NOT NULL,
+            uid      TEXT NOT NULL,
+            change   TEXT NOT NULL CHECK (change = 'added' OR change = 'updated' OR change = 'deleted'
+                                          OR change = 'calendar-created' OR change = 'calendar-deleted')
+        );
+        INSERT INTO changes_v14 (token, calendar, uid, change) SELECT token, calendar, uid, change FROM changes;
+        DELETE FROM sqlite_sequence WHERE name = 'changes_v14';
+        INSERT INTO sqlite_sequence (name, seq) SELECT 'changes_v14', seq FROM sqlite_sequence WHERE name = 'changes';
+        DROP TABLE changes;
+        ALTER TABLE changes_v14 RENAME TO changes;
+
+        """
+
     /// Version 11: each calendar's stable identifier (``EventCalendar/calendarIdentifier``, a
     /// UUID kept through renames); the store's calendars are given theirs by the migration.
     static let calendarIdentifierSQL = """

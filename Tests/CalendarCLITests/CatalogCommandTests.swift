@@ -51,7 +51,7 @@ struct CatalogCommandTests {
             """)
         #expect(store.run(["calendars", "delete", "Feed"]) == CLIResult(stdout: "", stderr: "", status: .ok))
         #expect(store.run(["calendars", "delete", "Feed"]) == CLIResult(
-            stdout: "", stderr: "Error: no calendar titled 'Feed'\n", status: .failure))
+            stdout: "", stderr: "Error: no calendar titled 'Feed'\n", status: .noSuchCalendar))
         #expect(store.ok(["calendars", "list"]) == "TITLE  ACCESS    EVENTS  REMINDERS  COLOR    SOURCE\nWork   writable  0       0          #1BADF8\n")
     }
 
@@ -63,7 +63,7 @@ struct CatalogCommandTests {
         #expect(try store.events(["--from", "2026-01-01", "--to", "2027-01-01"]).isEmpty)
         let after = try jsonObject(store.ok(["changes", "--since", String(token), "--format", "json"]))
         let kinds = (after["changes"] as? [[String: Any]] ?? []).compactMap { $0["change"] as? String }
-        #expect(kinds == ["deleted", "deleted", "deleted"])
+        #expect(kinds == ["deleted", "deleted", "deleted", "calendar-deleted"])
     }
 
     @Test func exportWritesOneCalendarPerVCALENDARWithItsZones() throws {
@@ -105,29 +105,35 @@ struct CatalogCommandTests {
         #expect(jcal.status == .usage && jcal.stdout.isEmpty)
         #expect(jcal.stderr.contains("Invalid value 'jcal' for '--format'; expected one of: ics, json"))
         #expect(store.run(["export", "--calendar", "Nope"]) == CLIResult(
-            stdout: "", stderr: "Error: no calendar titled 'Nope'\n", status: .failure))
+            stdout: "", stderr: "Error: no calendar titled 'Nope'\n", status: .noSuchCalendar))
     }
 
     @Test func changesSinceZeroAndSinceAToken() throws {
         let store = try StoreUnderTest()
         #expect(store.ok(["changes", "--since", "0"]) == "No changes.\nToken: 0\n")
         store.ok(["calendars", "create", "Work"])
-        let first = store.ok(["add", "event", "--title", "A", "--start", "2026-03-03T10:00", "--duration", "1h", "--calendar", "Work"])
+        let first = store.ok(["add", "event", "-q", "--title", "A", "--start", "2026-03-03T10:00", "--duration", "1h", "--calendar", "Work"])
             .trimmingCharacters(in: .newlines)
-        let second = store.ok(["add", "reminder", "--title", "B", "--calendar", "Work"]).trimmingCharacters(in: .newlines)
+        let second = store.ok(["add", "reminder", "-q", "--title", "B", "--calendar", "Work"]).trimmingCharacters(in: .newlines)
         #expect(store.ok(["changes", "--since", "0", "--format", "json"]) == """
             {
               "schemaVersion": 1,
-              "token": 2,
+              "token": 3,
               "changes": [
                 {
                   "token": 1,
+                  "uid": "",
+                  "calendar": "Work",
+                  "change": "calendar-created"
+                },
+                {
+                  "token": 2,
                   "uid": "\(first)",
                   "calendar": "Work",
                   "change": "added"
                 },
                 {
-                  "token": 2,
+                  "token": 3,
                   "uid": "\(second)",
                   "calendar": "Work",
                   "change": "added"
@@ -137,13 +143,13 @@ struct CatalogCommandTests {
 
             """)
         store.ok(["delete", first])
-        #expect(store.ok(["changes", "--since", "2", "--format", "json"]) == """
+        #expect(store.ok(["changes", "--since", "3", "--format", "json"]) == """
             {
               "schemaVersion": 1,
-              "token": 3,
+              "token": 4,
               "changes": [
                 {
-                  "token": 3,
+                  "token": 4,
                   "uid": "\(first)",
                   "calendar": "Work",
                   "change": "deleted"
@@ -152,12 +158,12 @@ struct CatalogCommandTests {
             }
 
             """)
-        #expect(store.ok(["changes", "--since", "3"]) == "No changes.\nToken: 3\n")
-        #expect(store.ok(["changes", "--since", "1"]) == """
+        #expect(store.ok(["changes", "--since", "4"]) == "No changes.\nToken: 4\n")
+        #expect(store.ok(["changes", "--since", "2"]) == """
             TOKEN  CHANGE   CALENDAR  UID
-            2      added    Work      \(second)
-            3      deleted  Work      \(first)
-            Token: 3
+            3      added    Work      \(second)
+            4      deleted  Work      \(first)
+            Token: 4
 
             """)
         #expect(store.run(["changes", "--since", "yesterday"]).status == .usage)
@@ -186,5 +192,60 @@ struct CatalogCommandTests {
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
+    }
+}
+
+/// Completions from the store, and zone names that go on past their directory.
+@Suite("Completions from the store")
+struct StoreCompletionTests {
+    @Test func listsCalendarsAndIDs() throws {
+        let store = try StoreUnderTest()
+        store.ok(["calendars", "create", "Work"])
+        store.ok(["calendars", "create", "Home Office"])
+        let uid = store.ok(["add", "reminder", "-q", "--title", "x", "--calendar", "Work"]).trimmingCharacters(in: .newlines)
+        #expect(store.ok(["completions", "--list", "calendars"]) == "Home Office\nWork\n")
+        #expect(store.ok(["completions", "--list", "ids"]) == String(ShortID.hash(uid).prefix(6)) + "\n")
+        let missing = runCLI(["--store", store.directory.path("none.sqlite"), "completions", "--list", "calendars"])
+        #expect(missing == CLIResult(stdout: "", stderr: "", status: .ok))
+        #expect(!FileManager.default.fileExists(atPath: store.directory.path("none.sqlite")))
+    }
+
+    /// Runs the bash script's completion function for `line` (the word being completed last).
+    static func bashComplete(_ line: [String], store: String, binary: URL) throws -> [String] {
+        let script = runCLI(["completions", "bash"]).stdout
+        let dir = try TemporaryDirectory()
+        let path = dir.path("icalkit.bash")
+        try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+        let words = (["icalkit", "--store", store] + line).map { "'" + $0 + "'" }.joined(separator: " ")
+        let driver = """
+            source \(path)
+            icalkit() { '\(binary.path)' "$@"; }
+            compopt() { echo "compopt $*"; }
+            COMP_WORDS=(\(words)); COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+            _icalkit
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", driver]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test func bashCompletesZonesAndCalendars() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/bin/bash"), let binary = icalkitBinary else { return }
+        let store = try StoreUnderTest()
+        store.ok(["calendars", "create", "Work"])
+        store.ok(["calendars", "create", "Home Office"])
+        #expect(try Self.bashComplete(["events", "--calendar", "Ho"], store: store.path, binary: binary) == ["Home\\ Office"])
+        #expect(try Self.bashComplete(["calendars", "delete", "W"], store: store.path, binary: binary).contains("Work"))
+        // /usr/share/zoneinfo/Europe is a directory: offered as Europe/ with no space after it.
+        let zones = try Self.bashComplete(["events", "--tz", "Europ"], store: store.path, binary: binary)
+        #expect(zones == ["compopt -o nospace", "Europe/"])
+        #expect(try Self.bashComplete(["events", "--tz", "Europe/Berl"], store: store.path, binary: binary) == ["Europe/Berlin"])
     }
 }

@@ -18,7 +18,7 @@ struct EditCommandTests {
 
     func addDentist(_ store: StoreUnderTest) -> String {
         store.ok(["calendars", "create", "Work"])
-        return store.ok(["add", "event", "--title", "Dentist", "--start", "2026-03-10T14:00", "--duration", "45m",
+        return store.ok(["add", "event", "-q", "--title", "Dentist", "--start", "2026-03-10T14:00", "--duration", "45m",
                          "--tz", "Europe/Berlin", "--location", "Praxis Dr. Schulz", "--notes", "Bring the card",
                          "--url", "https://example.com/appointment", "--alarm", "-15m", "--alarm", "-1d", "--calendar", "Work"])
             .trimmingCharacters(in: .newlines)
@@ -58,7 +58,7 @@ struct EditCommandTests {
 
     @Test func addAllDayEventToTheDefaultCalendar() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "event", "--title", "Offsite", "--start", "2026-06-17", "--end", "2026-06-19", "--all-day"])
+        let uid = store.ok(["add", "event", "-q", "--title", "Offsite", "--start", "2026-06-17", "--end", "2026-06-19", "--all-day"])
             .trimmingCharacters(in: .newlines)
         let e = try #require(try store.events(["--day", "2026-06-18"]).first)
         #expect(e["uid"] as? String == uid)
@@ -73,7 +73,7 @@ struct EditCommandTests {
 
     @Test func addWeeklySeriesStoresTheRuleAsRead() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "event", "--title", "Standup", "--start", "2026-03-02T09:00", "--duration", "15m",
+        let uid = store.ok(["add", "event", "-q", "--title", "Standup", "--start", "2026-03-02T09:00", "--duration", "15m",
                             "--rrule", "FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6"]).trimmingCharacters(in: .newlines)
         let vevent = try #require(components(store.exportLines(), uid: uid).first)
         #expect(vevent.contains("RRULE:FREQ=WEEKLY;COUNT=6;BYDAY=MO,WE"))
@@ -85,7 +85,7 @@ struct EditCommandTests {
                 stderr: "Error: Invalid recurrence rule 'FREQ=FORTNIGHTLY' for '--rrule': invalid RRULE \"FREQ=FORTNIGHTLY\": libical cannot read it (FREQ missing or a part malformed)\n",
                 status: .usage),
         CLICase(id: "alarm", args: ["add", "event", "--title", "X", "--start", "2026-03-02T09:00", "--duration", "1h", "--alarm", "soon"],
-                stderr: "Error: Invalid alarm 'soon' for '--alarm': expected an offset from the start, e.g. -15m, -1h, -2d or -PT15M\n",
+                stderr: "Error: Invalid alarm 'soon' for '--alarm': expected an offset from the start, e.g. 15m or -15m (before the start), +5m (after it), 1h, 2d or -PT15M\n",
                 status: .usage),
         CLICase(id: "duration", args: ["add", "event", "--title", "X", "--start", "2026-03-02T09:00", "--duration", "an hour"],
                 stderr: "Error: Invalid duration 'an hour' for '--duration': expected a length, e.g. 45m, 1h30m, 2d or PT1H30M\n",
@@ -98,7 +98,7 @@ struct EditCommandTests {
                 stderr: "Error: Invalid priority 'urgent' for '--priority': expected high, medium, low, none or a number 0-9\n",
                 status: .usage),
         CLICase(id: "unknown calendar", args: ["add", "reminder", "--title", "X", "--calendar", "Nope"],
-                stderr: "Error: no calendar titled 'Nope'\n", status: .failure),
+                stderr: "Error: no calendar titled 'Nope'\n", status: .noSuchCalendar),
     ]
 
     /// Usage errors print three lines; compare the first and the status.
@@ -115,14 +115,14 @@ struct EditCommandTests {
     @Test(arguments: [("high", 1), ("medium", 5), ("low", 9), ("none", 0), ("7", 7), ("HIGH", 1)])
     func reminderPriorities(_ text: String, _ value: Int) throws {
         let store = try StoreUnderTest()
-        store.ok(["add", "reminder", "--title", "P", "--priority", text])
+        store.ok(["add", "reminder", "-q", "--title", "P", "--priority", text])
         #expect(try store.reminders().first?["priority"] as? Int == value)
     }
 
     /// A reminder due 2026-04-01 18:00 in Berlin: CEST (+02:00) after 2026-03-29.
     @Test func addCompleteAndUndoAReminder() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "reminder", "--title", "Pay rent", "--due", "2026-04-01T18:00", "--priority", "high",
+        let uid = store.ok(["add", "reminder", "-q", "--title", "Pay rent", "--due", "2026-04-01T18:00", "--priority", "high",
                             "--notes", "Standing order failed"]).trimmingCharacters(in: .newlines)
         #expect(Self.isNewUID(uid))
         var r = try #require(try store.reminders().first)
@@ -151,7 +151,7 @@ struct EditCommandTests {
         #expect(vtodo.contains("SEQUENCE:2"))
         #expect(!vtodo.contains { $0.hasPrefix("COMPLETED") })
 
-        #expect(store.run(["complete", "nope@x"]) == CLIResult(stdout: "", stderr: "Error: no reminder with UID 'nope@x'\n", status: .failure))
+        #expect(store.run(["complete", "nope@x"]) == CLIResult(stdout: "", stderr: "Error: no item with UID or short ID 'nope@x'\n", status: .noSuchItem))
     }
 
     @Test func deleteAWholeEvent() throws {
@@ -160,9 +160,9 @@ struct EditCommandTests {
         #expect(store.run(["delete", uid]) == CLIResult(stdout: "", stderr: "", status: .ok))
         #expect(try store.events(["--day", "2026-03-10"]).isEmpty)
         #expect(components(store.exportLines(), uid: uid).isEmpty)
-        let changes = try jsonObject(store.ok(["changes", "--since", "1", "--format", "json"]))["changes"] as? [[String: Any]] ?? []
+        let changes = try jsonObject(store.ok(["changes", "--since", "2", "--format", "json"]))["changes"] as? [[String: Any]] ?? []
         #expect(changes.compactMap { $0["change"] as? String } == ["deleted"])
-        #expect(store.run(["delete", uid]) == CLIResult(stdout: "", stderr: "Error: no item with UID '\(uid)'\n", status: .failure))
+        #expect(store.run(["delete", uid]) == CLIResult(stdout: "", stderr: "Error: no item with UID or short ID '\(uid)'\n", status: .noSuchItem))
     }
 
     @Test func editASingleEvent() throws {
@@ -193,7 +193,7 @@ struct EditCommandTests {
 
     @Test func editAReminder() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "reminder", "--title", "Call mum"]).trimmingCharacters(in: .newlines)
+        let uid = store.ok(["add", "reminder", "-q", "--title", "Call mum"]).trimmingCharacters(in: .newlines)
         store.ok(["edit", uid, "--title", "Call mum back", "--notes", "after 6"])
         let r = try #require(try store.reminders().first)
         #expect(r["title"] as? String == "Call mum back")
@@ -201,7 +201,9 @@ struct EditCommandTests {
         let vtodo = try #require(components(store.exportLines(), uid: uid).first)
         #expect(vtodo.contains("SUMMARY:Call mum back"))
         #expect(vtodo.contains("SEQUENCE:1"))
-        #expect(store.run(["edit", uid, "--start", "2026-03-03"]).status == .usage)
+        #expect(store.run(["edit", uid, "--end", "2026-03-03"]) == CLIResult(
+            stdout: "", stderr: usageError("'--end' applies to events; '\(uid)' is a reminder", usage: HelpFormatter(root: CommandTable.root).usageLine(path: ["edit"]), command: "edit"),
+            status: .usage))
     }
 
     // MARK: Series: occurrences the store knows without expanding (DTSTART, overrides)
@@ -210,7 +212,7 @@ struct EditCommandTests {
     /// an override with RECURRENCE-ID = DTSTART (`20260302T100000` in Europe/Berlin).
     @Test func editOneOccurrenceCreatesAnOverride() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "event", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
+        let uid = store.ok(["add", "event", "-q", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
                             "--rrule", "FREQ=WEEKLY;BYDAY=MO"]).trimmingCharacters(in: .newlines)
         #expect(store.run(["edit", uid, "--occurrence", "2026-03-02T10:00", "--title", "Kick-off sync", "--start", "2026-03-02T11:00"])
                 == CLIResult(stdout: "", stderr: "", status: .ok))
@@ -241,7 +243,7 @@ struct EditCommandTests {
 
     @Test func deleteTheFirstOccurrenceAddsAnExdate() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "event", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
+        let uid = store.ok(["add", "event", "-q", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
                             "--rrule", "FREQ=WEEKLY;BYDAY=MO"]).trimmingCharacters(in: .newlines)
         store.ok(["edit", uid, "--occurrence", "2026-03-02T10:00", "--title", "Kick-off"])
         #expect(store.run(["delete", uid, "--occurrence", "2026-03-02T10:00"]) == CLIResult(stdout: "", stderr: "", status: .ok))
@@ -254,14 +256,20 @@ struct EditCommandTests {
 
     @Test func occurrenceThatDoesNotExist() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "event", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
+        let uid = store.ok(["add", "event", "-q", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
                             "--rrule", "FREQ=WEEKLY;BYDAY=MO"]).trimmingCharacters(in: .newlines)
         // A Tuesday: never an occurrence of a Monday series.
         #expect(store.run(["delete", uid, "--occurrence", "2026-03-03T10:00"]) == CLIResult(
-            stdout: "", stderr: "Error: '\(uid)' has no occurrence at 2026-03-03T10:00\n", status: .failure))
-        #expect(store.run(["edit", uid, "--occurrence", "2026-03-03T10:00", "--title", "X"]).status == .failure)
+            stdout: "", stderr: "Error: '\(uid)' has no occurrence at 2026-03-03T10:00 (read in Europe/Berlin); it has none that day\n",
+            status: .noSuchItem))
+        // The right day at the wrong time: the error names the day's occurrence (10:00 Berlin),
+        // here asked for with --tz UTC, which --occurrence does not use (it reads the event's zone).
+        #expect(store.run(["delete", uid, "--occurrence", "2026-03-09T09:00", "--tz", "UTC"]) == CLIResult(
+            stdout: "", stderr: "Error: '\(uid)' has no occurrence at 2026-03-09T09:00 (read in Europe/Berlin); that day it has: 2026-03-09T10:00\n",
+            status: .noSuchItem))
+        #expect(store.run(["edit", uid, "--occurrence", "2026-03-03T10:00", "--title", "X"]).status == .noSuchItem)
         #expect(store.run(["delete", "nope@x", "--occurrence", "2026-03-03T10:00"]) == CLIResult(
-            stdout: "", stderr: "Error: no event with UID 'nope@x'\n", status: .failure))
+            stdout: "", stderr: "Error: no item with UID or short ID 'nope@x'\n", status: .noSuchItem))
     }
 
     /// team.ics: the stand-up's override has `RECURRENCE-ID;TZID=GMT Standard Time:20260504T093000`
@@ -337,7 +345,7 @@ struct EditCommandTests {
     @Test
     func deleteAndEditALaterOccurrence() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "event", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
+        let uid = store.ok(["add", "event", "-q", "--title", "Sync", "--start", "2026-03-02T10:00", "--duration", "30m",
                             "--rrule", "FREQ=WEEKLY;BYDAY=MO"]).trimmingCharacters(in: .newlines)
         // Mondays 2, 9, 16, 23 March 10:00 CET (+01:00) and 30 March 10:00 CEST (+02:00).
         #expect(store.run(["delete", uid, "--occurrence", "2026-03-09T10:00"]).status == .ok)
@@ -361,7 +369,7 @@ struct EditCommandTests {
     @Test
     func splitACountedSeriesSharesTheCount() throws {
         let store = try StoreUnderTest()
-        let uid = store.ok(["add", "event", "--title", "Course", "--start", "2026-03-02T18:00", "--duration", "1h",
+        let uid = store.ok(["add", "event", "-q", "--title", "Course", "--start", "2026-03-02T18:00", "--duration", "1h",
                             "--rrule", "FREQ=WEEKLY;COUNT=6"]).trimmingCharacters(in: .newlines)
         // Instances: 2, 9, 16, 23, 30 March, 6 April; splitting at the 16th leaves 2 before, 4 after.
         let newUID = store.ok(["edit", uid, "--occurrence", "2026-03-16T18:00", "--future", "--title", "Course (room 2)"])

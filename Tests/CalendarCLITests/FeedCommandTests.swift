@@ -190,6 +190,6 @@ struct FeedCommandTests {
         store.ok(["subscribe", path])
         #expect(store.ok(["unsubscribe", "Local"]) == "Local: unsubscribed; calendar deleted\n")
         #expect(store.ok(["calendars", "list"]) == "No calendars.\n")
-        #expect(store.run(["unsubscribe", "Local"]).status == .noInput)
+        #expect(store.run(["unsubscribe", "Local"]).status == .noSuchCalendar)
     }
 }

@@ -83,12 +83,12 @@ struct HelpTests {
 
     /// The usage lines of DESIGN.md's contract, generated from the table.
     @Test(arguments: [
-        (["events"], "icalkit [--store PATH] events (--from WHEN --to WHEN | --day DATE) [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled] [--max-instances N]"),
-        (["reminders"], "icalkit [--store PATH] reminders [--incomplete | --completed] [--from WHEN] [--to WHEN] [--calendar NAME]... [--tz ZONE] [--format table|json]"),
-        (["delete"], "icalkit [--store PATH] delete UID [--occurrence WHEN [--future]] [--tz ZONE]"),
+        (["events"], "icalkit [--store PATH] events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled] [--max-instances N]"),
+        (["reminders"], "icalkit [--store PATH] reminders [--incomplete | --completed] [--from WHEN] [--to WHEN] [--week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json]"),
+        (["delete"], "icalkit [--store PATH] delete ID [--occurrence WHEN [--future]] [--calendar NAME] [--tz ZONE]"),
         (["convert"], "icalkit convert INPUT... [--to ics|json] [-o FILE | --out-dir DIR]"),
         (["validate"], "icalkit validate FILE..."),
-        (["completions"], "icalkit completions bash|zsh|fish"),
+        (["completions"], "icalkit [--store PATH] completions [bash|zsh|fish] [--list calendars|ids]"),
         (["calendars"], "icalkit [--store PATH] calendars [<subcommand>]"),
         (["calendars", "create"], "icalkit [--store PATH] calendars create NAME [--read-only] [--color C]"),
         ([], "icalkit [--store PATH] <subcommand>"),

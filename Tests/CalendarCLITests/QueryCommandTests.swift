@@ -180,10 +180,13 @@ struct QueryCommandTests {
     @Test func tableOutput() throws {
         let store = try StoreUnderTest()
         store.ok(["import", fixture("import/valid/unknown-x-components.ics")])
+        // The ID column: 6 hex digits of each UID's FNV-1a hash (the two differ in their first six).
+        let review = String(ShortID.hash("booking-20260305-4711@rooms.example.com").prefix(6))
+        let lunch = String(ShortID.hash("booking-20260306-4712@rooms.example.com").prefix(6))
         #expect(store.run(["events", "--from", "2026-03-05", "--to", "2026-03-07", "--tz", "UTC"]).stdout == """
-            START             END    TITLE                     CALENDAR       LOCATION
-            2026-03-05 09:00  10:30  Design review             Room bookings  Room 4.12
-            2026-03-06 13:00  14:00  Roof terrace: team lunch  Room bookings  Roof terrace
+            ID      START             END    TITLE                     CALENDAR       LOCATION
+            \(review)  2026-03-05 09:00  10:30  Design review             Room bookings  Room 4.12
+            \(lunch)  2026-03-06 13:00  14:00  Roof terrace: team lunch  Room bookings  Roof terrace
 
             """)
         #expect(store.run(["events", "--day", "2026-01-01"]).stdout == "No events.\n")
@@ -192,11 +195,11 @@ struct QueryCommandTests {
     static let badQueries: [CLICase] = [
         CLICase(id: "to before from", args: ["events", "--from", "2026-03-02", "--to", "2026-03-01"],
                 stderr: usageError("'--to' (2026-03-01) must be later than '--from' (2026-03-02)",
-                                   usage: "icalkit [--store PATH] events (--from WHEN --to WHEN | --day DATE) [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled] [--max-instances N]",
+                                   usage: "icalkit [--store PATH] events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled] [--max-instances N]",
                                    command: "events"),
                 status: .usage),
         CLICase(id: "unknown calendar", args: ["events", "--day", "2026-03-02", "--calendar", "Nope"],
-                stderr: "Error: no calendar titled 'Nope'\n", status: .failure),
+                stderr: "Error: no calendar titled 'Nope'\n", status: .noSuchCalendar),
     ]
 
     @Test(arguments: badQueries)

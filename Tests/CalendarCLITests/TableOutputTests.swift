@@ -52,3 +52,92 @@ struct TableOutputTests {
         #expect(TableOutput(timeZone: .gmt, color: false).events([]) == "No events.\n")
     }
 }
+
+/// Tables for people: fitted to the terminal, calendar colours, a zone column for mixed zones,
+/// short IDs, undated reminders by priority.
+@Suite("Tables for people")
+struct PeopleTableTests {
+    static let longTitle = "Quarterly planning with the whole platform group and guests from sales"
+
+    static func store() throws -> StoreUnderTest {
+        let store = try StoreUnderTest()
+        store.ok(["calendars", "create", "Work", "--color", "#1BADF8"])
+        store.ok(["add", "event", "-q", "--title", longTitle, "--start", "2026-03-03T10:00", "--location", "Building 4, room 12, second floor",
+                  "--calendar", "Work"])
+        store.ok(["add", "event", "-q", "--title", "Call New York", "--start", "2026-03-03T15:00", "--tz", "America/New_York", "--calendar", "Work"])
+        return store
+    }
+
+    /// Run with the environment of a terminal (`COLUMNS`, `NO_COLOR`) and stdout a terminal or not.
+    static func run(_ store: StoreUnderTest, _ args: [String], environment: [String: String], terminal: Bool) -> CLIResult {
+        var (io, captured) = CLIIO.capturing(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
+        io.environment = environment
+        io.stdoutIsTerminal = terminal
+        let status = CLI.run(["--store", store.path] + args, io: io)
+        return CLIResult(stdout: captured.stdout, stderr: captured.stderr, status: status)
+    }
+
+    @Test(arguments: [60, 80, 120])
+    func fitsTheTerminal(_ columns: Int) throws {
+        let store = try Self.store()
+        let out = Self.run(store, ["events", "--day", "2026-03-03"], environment: ["COLUMNS": String(columns), "NO_COLOR": "1"],
+                           terminal: true).stdout
+        let lines = out.split(separator: "\n")
+        #expect(lines.count == 3)
+        for line in lines { #expect(line.count <= columns, "\(line.count) > \(columns): \(line)") }
+        #expect(out.contains("…") == (columns < 150))
+    }
+
+    @Test func pipesGetWholeLines() throws {
+        let store = try Self.store()
+        let out = Self.run(store, ["events", "--day", "2026-03-03"], environment: [:], terminal: false).stdout
+        #expect(out.contains(Self.longTitle))
+        #expect(!out.contains("\u{1B}["))
+    }
+
+    /// Two zones listed: a ZONE column with each event's own zone; the CALENDAR cell in
+    /// #1BADF8 = rgb(27, 173, 248) on a terminal without NO_COLOR.
+    @Test func zoneColumnAndColour() throws {
+        let store = try Self.store()
+        let coloured = Self.run(store, ["events", "--day", "2026-03-03"], environment: ["COLUMNS": "200"], terminal: true).stdout
+        #expect(coloured.contains("\u{1B}[38;2;27;173;248mWork\u{1B}[0m"))
+        let plain = Self.run(store, ["events", "--day", "2026-03-03"], environment: ["COLUMNS": "200", "NO_COLOR": "1"], terminal: true).stdout
+        #expect(!plain.contains("\u{1B}["))
+        let lines = plain.split(separator: "\n").map(String.init)
+        #expect(lines[0].hasSuffix("ZONE"))
+        #expect(lines[1].hasSuffix("Europe/Berlin"))
+        #expect(lines[2].hasSuffix("America/New_York"))
+        #expect(lines[0].hasPrefix("ID  "))
+    }
+
+    @Test func oneZoneHasNoZoneColumn() throws {
+        let single = try StoreUnderTest()
+        single.ok(["add", "event", "-q", "--title", "A", "--start", "2026-03-03T10:00"])
+        single.ok(["add", "event", "-q", "--title", "B", "--start", "2026-03-03T12:00"])
+        #expect(single.ok(["events", "--day", "2026-03-03"]).split(separator: "\n").first?.hasSuffix("LOCATION") == true)
+    }
+
+    /// Undated reminders: priority 1 (high) before 5 before 9, none last; then by title.
+    @Test func undatedRemindersByPriorityThenTitle() throws {
+        let store = try StoreUnderTest()
+        for (title, priority) in [("b none", "none"), ("c low", "low"), ("a none", "none"), ("z high", "high"), ("m medium", "medium"), ("a high", "high")] {
+            store.ok(["add", "reminder", "-q", "--title", title, "--priority", priority])
+        }
+        store.ok(["add", "reminder", "-q", "--title", "dated", "--due", "2026-03-05"])
+        let titles = store.ok(["reminders"]).split(separator: "\n").dropFirst().map { line in
+            String(line.split(separator: "  ", omittingEmptySubsequences: true).dropLast().last ?? "").trimmingCharacters(in: .whitespaces)
+        }
+        #expect(titles == ["dated", "a high", "z high", "m medium", "c low", "a none", "b none"])
+    }
+
+    /// The ID column's values are accepted by the item commands.
+    @Test func idsAreAccepted() throws {
+        let store = try Self.store()
+        let out = store.ok(["events", "--day", "2026-03-03"])
+        let id = try #require(out.split(separator: "\n").dropFirst().first?.split(separator: " ").first.map(String.init))
+        #expect(id.count == 6)
+        #expect(store.ok(["show", id]).hasPrefix(Self.longTitle + "\n"))
+        store.ok(["edit", id, "--title", "Planning"])
+        #expect(store.ok(["show", id]).hasPrefix("Planning\n"))
+    }
+}

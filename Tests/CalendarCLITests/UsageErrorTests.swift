@@ -4,9 +4,10 @@ import Testing
 @Suite("Usage errors and exit codes")
 struct UsageErrorTests {
     static let convertUsage = "icalkit convert INPUT... [--to ics|json] [-o FILE | --out-dir DIR]"
-    static let eventsUsage = "icalkit [--store PATH] events (--from WHEN --to WHEN | --day DATE) [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled] [--max-instances N]"
+    static let eventsUsage = "icalkit [--store PATH] events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled] [--max-instances N]"
     static let rootUsage = "icalkit [--store PATH] <subcommand>"
-    static let whenForms = "expected YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (wall clock in the zone), or a time with Z or an offset, e.g. 2026-03-02T09:00:00+01:00"
+    static let whenForms = "expected YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (wall clock in the zone), a time with Z or an offset, e.g. 2026-03-02T09:00:00+01:00, or now, today, tomorrow, yesterday, a weekday name, +3d, -2w, +1m"
+    static let dateForms = "expected YYYY-MM-DD, e.g. 2026-03-02, or today, tomorrow, yesterday, a weekday name, +3d, -2w, +1m"
 
     static let cases: [CLICase] = [
         CLICase(id: "unknown option with suggestion", args: ["convert", "a.ics", "--too", "json"],
@@ -49,37 +50,37 @@ struct UsageErrorTests {
                 stderr: usageError("'--include-cancelled' does not take a value", usage: eventsUsage, command: "events"), status: .usage),
         CLICase(id: "window half given", args: ["events", "--from", "2026-03-01"],
                 stderr: usageError("Missing '--to WHEN' (needed with --from)", usage: eventsUsage, command: "events"), status: .usage),
-        CLICase(id: "window missing", args: ["events"],
-                stderr: usageError("Missing expected option: --from WHEN --to WHEN, or --day DATE", usage: eventsUsage, command: "events"),
+        CLICase(id: "week and month", args: ["events", "--week", "--month", "2026-03"],
+                stderr: usageError("'--week' and '--month' cannot be used together", usage: eventsUsage, command: "events"),
                 status: .usage),
         CLICase(id: "window twice", args: ["events", "--day", "2026-03-02", "--from", "2026-03-01", "--to", "2026-03-03"],
                 stderr: usageError("'--from' '--to' and '--day' cannot be used together", usage: eventsUsage, command: "events"),
                 status: .usage),
-        CLICase(id: "bad WHEN", args: ["events", "--from", "tomorrow", "--to", "2026-03-03"],
-                stderr: usageError("Invalid date 'tomorrow' for '--from': \(whenForms)", usage: eventsUsage, command: "events"),
+        CLICase(id: "bad WHEN", args: ["events", "--from", "tomorow", "--to", "2026-03-03"],
+                stderr: usageError("Invalid date 'tomorow' for '--from': \(whenForms)", usage: eventsUsage, command: "events"),
                 status: .usage),
         CLICase(id: "bad DATE", args: ["events", "--day", "2026-02-30"],
-                stderr: usageError("Invalid date '2026-02-30' for '--day': expected YYYY-MM-DD, e.g. 2026-03-02",
+                stderr: usageError("Invalid date '2026-02-30' for '--day': February 2026 has 28 days",
                                    usage: eventsUsage, command: "events"), status: .usage),
         CLICase(id: "time where a DATE is wanted", args: ["events", "--day", "2026-03-02T09:00"],
-                stderr: usageError("Invalid date '2026-03-02T09:00' for '--day': expected YYYY-MM-DD, e.g. 2026-03-02",
+                stderr: usageError("Invalid date '2026-03-02T09:00' for '--day': \(dateForms)",
                                    usage: eventsUsage, command: "events"), status: .usage),
         CLICase(id: "unknown zone", args: ["events", "--day", "2026-03-02", "--tz", "Europe/Berln"],
                 stderr: usageError("Unknown time zone 'Europe/Berln'. Zone ids are IANA names from the tz database (e.g. Europe/Berlin; see /usr/share/zoneinfo). Did you mean 'Europe/Berlin'?",
                                    usage: eventsUsage, command: "events"), status: .usage),
         CLICase(id: "requires", args: ["delete", "x@example.com", "--future"],
                 stderr: usageError("'--future' needs '--occurrence WHEN'",
-                                   usage: "icalkit [--store PATH] delete UID [--occurrence WHEN [--future]] [--tz ZONE]", command: "delete"),
+                                   usage: "icalkit [--store PATH] delete ID [--occurrence WHEN [--future]] [--calendar NAME] [--tz ZONE]", command: "delete"),
                 status: .usage),
-        CLICase(id: "nested command usage", args: ["add", "event", "--title", "T", "--start", "2026-03-02"],
-                stderr: usageError("Missing expected option: --end WHEN, or --duration DUR",
-                                   usage: "icalkit [--store PATH] add event --title T --start WHEN (--end WHEN | --duration DUR) [--all-day] [--tz ZONE] [--location L] [--notes N] [--url U] [--calendar NAME] [--rrule RULE] [--alarm OFFSET]...",
+        CLICase(id: "nested command usage", args: ["add", "event", "--title", "T", "--end", "2026-03-02"],
+                stderr: usageError("Missing expected option '--start WHEN'",
+                                   usage: "icalkit [--store PATH] add event --title T --start WHEN [--end WHEN | --duration DUR] [--all-day] [--tz ZONE] [--location L] [--notes N] [--url U] [--calendar NAME] [--rrule RULE] [--alarm OFFSET]... [--format text|json] [-q]",
                                    command: "add event"), status: .usage),
         CLICase(id: "bad positional choice", args: ["completions", "tcsh"],
                 stderr: usageError("Invalid value 'tcsh' for 'SHELL'; expected one of: bash, zsh, fish",
-                                   usage: "icalkit completions bash|zsh|fish", command: "completions"), status: .usage),
+                                   usage: "icalkit [--store PATH] completions [bash|zsh|fish] [--list calendars|ids]", command: "completions"), status: .usage),
         CLICase(id: "extra argument", args: ["complete", "a", "b"],
-                stderr: usageError("Unexpected argument 'b'", usage: "icalkit [--store PATH] complete UID [--undo]", command: "complete"),
+                stderr: usageError("Unexpected argument 'b'", usage: "icalkit [--store PATH] complete ID [--undo] [--calendar NAME]", command: "complete"),
                 status: .usage),
 
         // Failures that are not usage errors.
@@ -97,7 +98,8 @@ struct UsageErrorTests {
         CLICase(id: "store command parses", args: ["--store", "/dev/null/icalkit/s.sqlite", "events", "--day", "2026-03-02", "--tz", "UTC"],
                 stderr: "Error: no store at /dev/null/icalkit/s.sqlite; import a file first\n", status: .noInput),
         CLICase(id: "default subcommand", args: ["calendars", "--format", "json", "--store", "/dev/null/icalkit/s.sqlite"],
-                stderr: "Error: no store at /dev/null/icalkit/s.sqlite; import a file first\n", status: .noInput),
+                stderr: #"{"error":{"code":"no-input","message":"no store at /dev/null/icalkit/s.sqlite; import a file first"}}"# + "\n",
+                status: .noInput),
         CLICase(id: "negative alarm value", args: ["--store", "/dev/null/icalkit/s.sqlite", "add", "event", "--title", "T", "--start", "2026-03-02T09:00", "--duration", "15m", "--alarm", "-15m"],
                 stderr: "Error: cannot create store at '/dev/null/icalkit/s.sqlite': '/dev/null' is not a directory\n", status: .cannotCreate),
         CLICase(id: "store option after command", args: ["import", "/dev/null", "--store=/dev/null/icalkit/s.sqlite"],

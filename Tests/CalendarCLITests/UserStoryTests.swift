@@ -15,7 +15,7 @@ struct UserStoryTests {
     func freshStoreToChangesAndReadOnlyRefusal() throws {
         let store = try StoreUnderTest()
         #expect(store.run(["calendars", "create", "Work"]).status == .ok)
-        let uid = store.ok(["add", "event", "--title", "Team sync", "--start", "2026-03-02T10:00", "--duration", "30m",
+        let uid = store.ok(["add", "event", "-q", "--title", "Team sync", "--start", "2026-03-02T10:00", "--duration", "30m",
                             "--tz", "Europe/Berlin", "--rrule", "FREQ=WEEKLY;BYDAY=MO", "--alarm", "-15m", "--calendar", "Work"])
             .trimmingCharacters(in: .newlines)
         #expect(EditCommandTests.isNewUID(uid))
@@ -42,7 +42,7 @@ struct UserStoryTests {
         #expect(vevent.contains("EXDATE;TZID=Europe/Berlin:20260309T100000"))
         #expect(vevent.contains("RRULE:FREQ=WEEKLY;UNTIL=20260323T085959Z;BYDAY=MO"))
 
-        let reminder = store.ok(["add", "reminder", "--title", "Book the room", "--priority", "high"]).trimmingCharacters(in: .newlines)
+        let reminder = store.ok(["add", "reminder", "-q", "--title", "Book the room", "--priority", "high"]).trimmingCharacters(in: .newlines)
         #expect(store.run(["complete", reminder]).status == .ok)
         let done = try #require(try store.reminders(["--completed"]).first)
         #expect(done["priority"] as? Int == 1)
@@ -50,8 +50,8 @@ struct UserStoryTests {
 
         let changes = try jsonObject(store.ok(["changes", "--since", "0", "--format", "json"]))
         let entries = (changes["changes"] as? [[String: Any]] ?? []).map { "\($0["uid"] ?? "") \($0["change"] ?? "")" }
-        #expect(entries == ["\(uid) added", "\(uid) updated", "\(uid) updated", "\(reminder) added", "\(reminder) updated"])
-        #expect(changes["token"] as? Int == 5)
+        #expect(entries == [" calendar-created", "\(uid) added", "\(uid) updated", "\(uid) updated", "\(reminder) added", "\(reminder) updated"])
+        #expect(changes["token"] as? Int == 6)
 
         store.ok(["import", fixture("demo/team.ics"), "--read-only"])
         #expect(store.run(["add", "event", "--title", "X", "--start", "2026-03-03T10:00", "--duration", "1h", "--calendar", "Platform Team"])
@@ -64,7 +64,7 @@ struct UserStoryTests {
     @Test func storyWithoutExpandingTheSeries() throws {
         let store = try StoreUnderTest()
         store.ok(["calendars", "create", "Work"])
-        let uid = store.ok(["add", "event", "--title", "Team sync", "--start", "2026-03-02T10:00", "--duration", "30m",
+        let uid = store.ok(["add", "event", "-q", "--title", "Team sync", "--start", "2026-03-02T10:00", "--duration", "30m",
                             "--tz", "Europe/Berlin", "--rrule", "FREQ=WEEKLY;BYDAY=MO", "--alarm", "-15m", "--calendar", "Work"])
             .trimmingCharacters(in: .newlines)
         let lines = store.exportLines(["--calendar", "Work"])
@@ -72,11 +72,11 @@ struct UserStoryTests {
         let vevent = try #require(components(lines, uid: uid).first)
         #expect(vevent.contains("TRIGGER:-PT15M"))
         #expect(vevent.contains("RRULE:FREQ=WEEKLY;BYDAY=MO"))
-        let reminder = store.ok(["add", "reminder", "--title", "Book the room", "--priority", "high"]).trimmingCharacters(in: .newlines)
+        let reminder = store.ok(["add", "reminder", "-q", "--title", "Book the room", "--priority", "high"]).trimmingCharacters(in: .newlines)
         store.ok(["complete", reminder])
         let changes = try jsonObject(store.ok(["changes", "--since", "0", "--format", "json"]))
         let entries = (changes["changes"] as? [[String: Any]] ?? []).map { "\($0["uid"] ?? "") \($0["change"] ?? "")" }
-        #expect(entries == ["\(uid) added", "\(reminder) added", "\(reminder) updated"])
+        #expect(entries == [" calendar-created", "\(uid) added", "\(reminder) added", "\(reminder) updated"])
         store.ok(["import", fixture("demo/team.ics"), "--read-only"])
         #expect(store.run(["delete", standupUID]) == CLIResult(stdout: "", stderr: "Error: calendar 'Platform Team' is read-only\n", status: .failure))
     }

@@ -30,7 +30,7 @@ struct CalendarTests {
             #expect(try store.calendars().map(\.title) == ["Home"])
             #expect(try store.event(withUID: "e1@x") == nil)
             let changes = try store.changes(since: token).changes
-            #expect(changes.map { "\($0.kind) \($0.calendarTitle) \($0.uid)" } == ["deleted Work e1@x"])
+            #expect(changes.map { "\($0.kind) \($0.calendarTitle) \($0.uid)" } == ["deleted Work e1@x", "calendarDeleted Work "])
 
             let error = try #require(throws: StoreError.self) { try store.removeCalendar(titled: "Work") }
             #expect(error.reason == .calendarNotFound)

@@ -20,7 +20,7 @@ struct WriteAndChangeLogTests {
             try store.removeItem(uid: "r@x", in: "Work")                        // deleted
 
             let all = try store.changes(since: 0)
-            #expect(all.changes.map { "\($0.kind) \($0.uid)" } == ["added a@x", "added r@x", "updated a@x", "deleted r@x"])
+            #expect(all.changes.map { "\($0.kind) \($0.uid)" } == ["calendarCreated ", "added a@x", "added r@x", "updated a@x", "deleted r@x"])
             let tokens = all.changes.map(\.token)
             #expect(zip(tokens, tokens.dropFirst()).allSatisfy { $0 < $1 })
             #expect(all.token == tokens.last)
@@ -70,7 +70,7 @@ struct WriteAndChangeLogTests {
             try store.saveCalendar(EventCalendar(title: "Work"))
             let error = try #require(throws: StoreError.self) { try store.removeItem(uid: "ghost@x", in: "Work") }
             #expect(error.reason == .itemNotFound)
-            #expect(try store.currentChangeToken() == 0)
+            #expect(try store.currentChangeToken() == 1)   // the calendar's creation only
         }
     }
 
@@ -83,7 +83,7 @@ struct WriteAndChangeLogTests {
             var override = makeEvent("s@x", "moved", start: utc(2026, 3, 3, 12))
             override.occurrenceDate = utc(2026, 3, 3, 9)
             try store.save(override, in: "Work")
-            #expect(try store.changes(since: 0).changes.map(\.kind) == [.added, .updated])
+            #expect(try store.changes(since: 0).changes.map(\.kind) == [.calendarCreated, .added, .updated])
             #expect(try store.event(withUID: "s@x")?.event.title == "s@x")   // the master comes first
             #expect(try store.document(forCalendar: "Work").events.count == 2)
         }
@@ -238,4 +238,44 @@ final class Failures: @unchecked Sendable {
     private var list: [String] = []
     func add(_ message: String) { lock.withLock { list.append(message) } }
     var all: [String] { lock.withLock { list } }
+}
+
+/// Migration 14 makes the change log anew so that it may hold calendar changes: its rows and
+/// tokens stay, and the next token follows the highest ever handed out.
+@Suite("Change log migration")
+struct ChangeLogMigrationTests {
+    @Test func version12LogKeepsItsTokens() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("changes-v14-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("store.sqlite").path
+        do {
+            let store = try EventStore(path: path)
+            try store.saveCalendar(EventCalendar(title: "Work"))
+            try store.save(Reminder(uid: "a@x", title: "a"), in: "Work")
+            try store.save(Reminder(uid: "b@x", title: "b"), in: "Work")
+            try store.removeItem(uid: "b@x", in: "Work")
+            try store.close()
+        }
+        // Back to version 12: the old table (its CHECK allows item changes only) with the rows
+        // tokens 2 and 3; token 4 was handed out and its row pruned.
+        do {
+            let raw = try Connection(path: path)
+            try raw.execute("""
+                CREATE TABLE changes_old (token INTEGER PRIMARY KEY AUTOINCREMENT, calendar TEXT NOT NULL, uid TEXT NOT NULL,
+                    change TEXT NOT NULL CHECK (change IN ('added', 'updated', 'deleted')));
+                INSERT INTO changes_old SELECT * FROM changes WHERE token IN (2, 3);
+                DROP TABLE changes;
+                ALTER TABLE changes_old RENAME TO changes;
+                UPDATE sqlite_sequence SET seq = 4 WHERE name = 'changes';
+                PRAGMA user_version = 12;
+                """)
+            try raw.close()
+        }
+        let store = try EventStore(path: path)
+        defer { try? store.close() }
+        #expect(try store.changes(since: 0).changes.map { "\($0.token) \($0.kind) \($0.uid)" } == ["2 added a@x", "3 added b@x"])
+        try store.removeCalendar(titled: "Work")
+        #expect(try store.changes(since: 3).changes.map { "\($0.token) \($0.kind) \($0.uid)" } == ["5 deleted a@x", "6 calendarDeleted "])
+    }
 }

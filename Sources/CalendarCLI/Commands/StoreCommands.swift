@@ -15,8 +15,11 @@ enum StoreCommands {
     static let to = OptionSpec.option("to", value: "WHEN", help: "End of the window (exclusive).", kind: .when)
 
     static let whenHelp = """
-        WHEN is YYYY-MM-DD (midnight in --tz), YYYY-MM-DDTHH:MM[:SS] (wall clock in --tz), or a time \
-        with Z or an offset such as 2026-03-02T09:00:00+01:00.
+        WHEN is YYYY-MM-DD (midnight in --tz), YYYY-MM-DDTHH:MM[:SS[.fff]] (wall clock in --tz; a space \
+        may stand for T, and the basic form 20260302T090000 is read too), a time with Z or an offset such \
+        as 2026-03-02T09:00:00+01:00 or 2026-03-02T08:00:00.000Z, or a word: now, today, tomorrow, \
+        yesterday, a weekday name (the next such day, today when today is one), or an offset from today \
+        such as +3d, -2w, +1m, +1y; a day word may take a time, as in 'tomorrow 09:30'.
         """
 
     // MARK: import
@@ -64,7 +67,7 @@ enum StoreCommands {
 
     // MARK: events
 
-    static let day = OptionSpec.option("day", value: "DATE", help: "The whole day DATE (YYYY-MM-DD) in --tz.", kind: .day)
+    static let day = OptionSpec.option("day", value: "DATE", help: "The whole day DATE (YYYY-MM-DD, or a word such as today or friday) in --tz.", kind: .day)
     static let eventsFormat = OptionSpec.option(
         "format", value: "FORMAT", help: "Output format (ics: the whole series of each listed event).",
         kind: .choice(["table", "json", "ics"]), default: "table")
@@ -72,18 +75,22 @@ enum StoreCommands {
         name: "events",
         abstract: "List event occurrences in a window, with recurrences expanded.",
         discussion: """
-            An occurrence is listed when it starts before --to and ends after --from. \
+            An occurrence is listed when it starts before --to and ends after --from. Without a window \
+            (--from/--to, --day, --week or --month) the agenda is listed: today and the next 7 days. \
             Cancelled occurrences are left out unless --include-cancelled.
             \(whenHelp)
             """,
         options: [
-            from, to, day, calendar, tz,
+            from, to, day, QueryWindow.week, QueryWindow.month, calendar, tz,
             eventsFormat,
             .flag("include-cancelled", help: "Also list cancelled occurrences (STATUS:CANCELLED)."),
             maxInstances,
         ],
-        groups: [OptionGroup(alternatives: [[from.name, to.name], [day.name]], required: true)],
+        groups: [OptionGroup(alternatives: [[from.name, to.name], [day.name], [QueryWindow.week.name], [QueryWindow.month.name]])],
         examples: [
+            .init(commandLine: "events", explanation: "The agenda: today and the next 7 days."),
+            .init(commandLine: "events --day tomorrow", explanation: "Everything tomorrow, in the system zone."),
+            .init(commandLine: "events --week", explanation: "This week, Monday to Sunday."),
             .init(commandLine: "events --day 2026-03-02", explanation: "Everything on 2 March 2026, in the system zone."),
             .init(commandLine: "events --from 2026-03-01 --to 2026-04-01 --tz Europe/Berlin --format json",
                   explanation: "March 2026 in Berlin as JSON."),
@@ -100,17 +107,19 @@ enum StoreCommands {
     static let remindersCommand = CommandSpec(
         name: "reminders",
         abstract: "List reminders (to-dos).",
-        discussion: "--from and --to filter by due date (by completion date with --completed).\n" + whenHelp,
+        discussion: "--from and --to (or --week, --month) filter by due date (by completion date with --completed).\n" + whenHelp,
         options: [
             .flag("incomplete", help: "Only reminders not completed."),
             .flag("completed", help: "Only completed reminders."),
-            from, to, calendar, tz,
+            from, to, QueryWindow.week, QueryWindow.month, calendar, tz,
             remindersFormat,
         ],
-        groups: [OptionGroup(alternatives: [["incomplete"], ["completed"]])],
+        groups: [OptionGroup(alternatives: [["incomplete"], ["completed"]]),
+                 OptionGroup(alternatives: [[QueryWindow.week.name], [QueryWindow.month.name]])],
         examples: [
             .init(commandLine: "reminders --incomplete --format json", explanation: "Open reminders as JSON."),
             .init(commandLine: "reminders --incomplete --to 2026-04-01", explanation: "Open reminders due before April 2026."),
+            .init(commandLine: "reminders --incomplete --week", explanation: "Open reminders due this week."),
         ],
         usesStore: true,
         handler: .run(QueryCommands.reminders))
@@ -189,20 +198,24 @@ enum StoreCommands {
     static let addCalendar = OptionSpec.option("calendar", value: "NAME", help: "The calendar to add to.", default: "the default calendar")
     static let addRRule = OptionSpec.option("rrule", value: "RULE", help: "An RFC 5545 recurrence rule, e.g. FREQ=WEEKLY;BYDAY=MO.")
     static let addAlarm = OptionSpec.option(
-        "alarm", value: "OFFSET", help: "An alarm relative to the start, e.g. -15m, -1h, -2d or -PT15M.", repeatable: true)
+        "alarm", value: "OFFSET",
+        help: "An alarm relative to the start: 15m or -15m is 15 minutes before it, +15m after it (also 1h, 2d, -PT15M).",
+        repeatable: true)
     static let addEvent = CommandSpec(
         name: "event",
         abstract: "Add an event.",
-        discussion: whenHelp + "\nDUR is a length such as 45m, 1h30m or PT1H30M; an alarm offset such as -15m is before the start.\n"
-            + "Prints the new event's UID.",
+        discussion: whenHelp + "\nDUR is a length such as 45m, 1h30m or PT1H30M. Without --end or --duration an event "
+            + "lasts one hour, an all-day event one day. An alarm offset without a sign, or with -, is before the start; "
+            + "with + after it.\nPrints the new event as 'show' does (--format json: its JSON; --quiet: its UID only).",
         options: [
             addTitle, addStart, addEnd, addDuration,
             .flag("all-day", help: "An all-day event: --start and --end are dates."),
-            tz, addLocation, addNotes, addURL, addCalendar, addRRule, addAlarm,
+            tz, addLocation, addNotes, addURL, addCalendar, addRRule, addAlarm, AddCommands.format, AddCommands.quiet,
         ],
-        groups: [OptionGroup(alternatives: [["end"], ["duration"]], required: true)],
+        groups: [OptionGroup(alternatives: [["end"], ["duration"]])],
         examples: [
-            .init(commandLine: "add event --title Standup --start 2026-03-02T09:00 --duration 15m --rrule 'FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR' --alarm -5m",
+            .init(commandLine: "add event --title Lunch --start 'tomorrow 12:30'", explanation: "One hour from 12:30 tomorrow."),
+            .init(commandLine: "add event --title Standup --start 2026-03-02T09:00 --duration 15m --rrule 'FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR' --alarm 5m",
                   explanation: "A weekday standup with an alarm five minutes before."),
             .init(commandLine: "add event --title Offsite --start 2026-06-17 --end 2026-06-19 --all-day",
                   explanation: "A two-day all-day event (the end date is exclusive)."),
@@ -219,8 +232,8 @@ enum StoreCommands {
     static let addReminder = CommandSpec(
         name: "reminder",
         abstract: "Add a reminder.",
-        discussion: whenHelp + "\nPrints the new reminder's UID.",
-        options: [reminderTitle, reminderDue, reminderPriority, reminderNotes, reminderCalendar, tz],
+        discussion: whenHelp + "\nPrints the new reminder as 'show' does (--format json: its JSON; --quiet: its UID only).",
+        options: [reminderTitle, reminderDue, reminderPriority, reminderNotes, reminderCalendar, tz, AddCommands.format, AddCommands.quiet],
         examples: [.init(commandLine: "add reminder --title 'Pay rent' --due 2026-04-01 --priority high", explanation: "A dated reminder.")],
         usesStore: true,
         handler: .run(AddCommands.reminder))
@@ -234,16 +247,19 @@ enum StoreCommands {
 
     // MARK: complete, delete, edit, changes
 
-    static let uid = ArgumentSpec(name: "UID", help: "The item's UID.")
     static let occurrence = OptionSpec.option(
-        "occurrence", value: "WHEN", help: "Only the occurrence that starts (or started, before an override) at WHEN.", kind: .when)
+        "occurrence", value: "WHEN",
+        help: "Only the occurrence that starts (or started, before an override) at WHEN, read in the event's own zone "
+            + "(for a floating or all-day event, in --tz).",
+        kind: .when)
     static let future = OptionSpec.flag("future", help: "That occurrence and all later ones.", requires: ["occurrence"])
 
     static let completeCommand = CommandSpec(
         name: "complete",
         abstract: "Mark a reminder completed.",
-        arguments: [uid],
-        options: [.flag("undo", help: "Mark it not completed again.")],
+        discussion: ItemReference.idHelp,
+        arguments: [ItemReference.id],
+        options: [.flag("undo", help: "Mark it not completed again."), ItemReference.calendar],
         examples: [.init(commandLine: "complete 3F6A9C2E-71B4-4D08-95E3-B2C7A0D14F86", explanation: "Mark a reminder done.")],
         usesStore: true,
         handler: .run(EditCommands.complete))
@@ -253,11 +269,13 @@ enum StoreCommands {
         abstract: "Delete an event or reminder, or some occurrences of a series.",
         discussion: """
             Without --occurrence the whole item goes. With it, one occurrence of a series is removed \
-            (an EXDATE); with --future as well, the series ends before it.
+            (an EXDATE); with --future as well, the series ends before it. When the event has no occurrence \
+            at WHEN, the error lists that day's occurrences.
+            \(ItemReference.idHelp)
             \(whenHelp)
             """,
-        arguments: [uid],
-        options: [occurrence, future, tz],
+        arguments: [ItemReference.id],
+        options: [occurrence, future, ItemReference.calendar, tz],
         examples: [
             .init(commandLine: "delete standup@example.com --occurrence 2026-03-04T09:00", explanation: "Remove one occurrence (adds an EXDATE)."),
             .init(commandLine: "delete standup@example.com --occurrence 2026-03-04T09:00 --future",
@@ -266,28 +284,31 @@ enum StoreCommands {
         usesStore: true,
         handler: .run(EditCommands.delete))
 
-    static let editTitle = OptionSpec.option("title", value: "T", help: "The new title.")
-    static let editStart = OptionSpec.option("start", value: "WHEN", help: "The new start (the length stays unless --end is given).", kind: .when)
-    static let editEnd = OptionSpec.option("end", value: "WHEN", help: "The new end.", kind: .when)
-    static let editLocation = OptionSpec.option("location", value: "L", help: "The new location.")
-    static let editNotes = OptionSpec.option("notes", value: "N", help: "The new notes.")
-    static let editURL = OptionSpec.option("url", value: "U", help: "The new URL.")
     static let editCommand = CommandSpec(
         name: "edit",
         abstract: "Change an event or reminder, or some occurrences of a series.",
         discussion: """
             With --occurrence, only that occurrence changes (an override with RECURRENCE-ID WHEN); with \
             --future as well, the series is split: it ends before WHEN and a new series (new UID, printed) \
-            starts there with the changes. Every edit bumps SEQUENCE and LAST-MODIFIED.
+            starts there with the changes. Every edit bumps SEQUENCE and LAST-MODIFIED. \
+            Events take --start, --end or --duration, --all-day or --no-all-day, --zone, --location, --url, --notes, \
+            --status, --rrule or --no-rrule, --alarm and --no-alarms; reminders take --title, --notes, --due or \
+            --no-due, --start, --priority, --completed or --incomplete. --move-to moves the whole item.
+            \(ItemReference.idHelp)
             \(whenHelp)
             """,
-        arguments: [uid],
-        options: [occurrence, future, editTitle, editStart, editEnd, editLocation, editNotes, editURL, tz],
+        arguments: [ItemReference.id],
+        options: [occurrence, future] + EditOptions.fields + [ItemReference.calendar, tz],
+        groups: EditOptions.groups,
         examples: [
             .init(commandLine: "edit standup@example.com --occurrence 2026-03-04T09:00 --start 2026-03-04T10:00",
                   explanation: "Move one occurrence (creates an override)."),
             .init(commandLine: "edit standup@example.com --occurrence 2026-03-16T09:00 --future --title 'Sync'",
                   explanation: "Rename the series from 16 March on (prints the new series' UID)."),
+            .init(commandLine: "edit standup@example.com --no-alarms --alarm 10m --zone Europe/London",
+                  explanation: "One alarm 10 minutes before; the same wall clock, in London."),
+            .init(commandLine: "edit 3f9a1c --due friday --priority high", explanation: "A reminder by its short ID."),
+            .init(commandLine: "edit standup@example.com --calendar Work --move-to Team", explanation: "Move the Work copy to Team."),
         ],
         usesStore: true,
         handler: .run(EditCommands.edit))
@@ -300,7 +321,9 @@ enum StoreCommands {
         abstract: "List what changed in the store since a token.",
         discussion: """
             --since 0 lists every logged change. The output ends with the current token; pass it to the \
-            next call to see only what changed after it.
+            next call to see only what changed after it (a token beyond it is an error). A change is added, \
+            updated or deleted (an item, by UID), or calendar-created or calendar-deleted (with an empty UID; \
+            a calendar's deletion comes after the deletion of each item it held).
             """,
         options: [changesSince, changesFormat],
         examples: [.init(commandLine: "changes --since 0 --format json", explanation: "Everything, and the token to use next time.")],

@@ -14,29 +14,82 @@ struct TableOutput {
     /// Zoned and UTC times are shown in this zone; floating and all-day ones as written.
     var timeZone: TimeZone
     var color: Bool
+    /// Short IDs by UID (``ShortID``): when given, an ID column comes first.
+    var shortIDs: [String: String]? = nil
+    /// Calendar colours (`#RRGGBB`) by title: with ``color``, each CALENDAR cell is in its colour.
+    var calendarColors: [String: String] = [:]
+    /// The columns the table must fit in: the widest texts (title, location, calendar) are cut
+    /// and end in `…`. nil: no limit (output that is not a terminal).
+    var width: Int? = nil
 
-    /// With `keepOrder` the rows are in the given order (the store's).
+    /// With `keepOrder` the rows are in the given order (the store's). A ZONE column (each
+    /// event's own zone) is added when the events are in more than one zone.
     func events(_ occurrences: [Occurrence], keepOrder: Bool = false) -> String {
-        let rows = (keepOrder ? occurrences : JSONOutput.sorted(occurrences)).map { o -> [String] in
+        let ordered = keepOrder ? occurrences : JSONOutput.sorted(occurrences)
+        let zones = Set(ordered.compactMap { $0.event.isAllDay ? nil : JSONOutput.zoneName(of: $0.event) })
+        let showsZone = zones.count > 1
+        var calendars: [String] = []
+        let rows = ordered.map { o -> [String] in
             let e = o.event
             var title = e.title
             if o.isRecurring { title += " ↻" }
             if e.status == .canceled { title += " (cancelled)" }
             let (start, end) = span(o)
-            return [start, end, title, o.calendarTitle, e.location ?? ""]
+            calendars.append(o.calendarTitle)
+            var row = [start, end, title, o.calendarTitle, e.location ?? ""]
+            if showsZone { row.append(e.isAllDay ? "" : JSONOutput.zoneName(of: e) ?? "floating") }
+            return idCell(e.uid) + row
         }
         if rows.isEmpty { return "No events.\n" }
-        return table(header: ["START", "END", "TITLE", "CALENDAR", "LOCATION"], rows: rows)
+        let header = ["START", "END", "TITLE", "CALENDAR", "LOCATION"] + (showsZone ? ["ZONE"] : [])
+        return laidOut(header: header, rows: rows, calendars: calendars, shrinkable: ["TITLE", "LOCATION", "CALENDAR", "ZONE"])
     }
 
+    /// Dated reminders by due date; undated ones after them by priority (highest first, none
+    /// last), then title.
     func reminders(_ reminders: [(reminder: Reminder, calendarTitle: String)]) -> String {
-        let rows = JSONOutput.sorted(reminders).map { item -> [String] in
+        let sorted = JSONOutput.sorted(reminders)
+        let dated = sorted.filter { $0.reminder.dueDateComponents?.day != nil }
+        let undated = sorted.filter { $0.reminder.dueDateComponents?.day == nil }.sorted { a, b in
+            let pa = a.reminder.priority == 0 ? 10 : a.reminder.priority, pb = b.reminder.priority == 0 ? 10 : b.reminder.priority
+            if pa != pb { return pa < pb }
+            return a.reminder.title.localizedStandardCompare(b.reminder.title) == .orderedAscending
+        }
+        var calendars: [String] = []
+        let rows = (dated + undated).map { item -> [String] in
             let r = item.reminder
-            return [r.dueDateComponents.flatMap(show) ?? "-", r.isCompleted ? "x" : "", Self.priorityName(r.priority),
-                    r.title, item.calendarTitle]
+            calendars.append(item.calendarTitle)
+            return idCell(r.uid) + [r.dueDateComponents.flatMap(show) ?? "-", r.isCompleted ? "x" : "", Self.priorityName(r.priority),
+                                    r.title, item.calendarTitle]
         }
         if rows.isEmpty { return "No reminders.\n" }
-        return table(header: ["DUE", "DONE", "PRIORITY", "TITLE", "CALENDAR"], rows: rows)
+        return laidOut(header: ["DUE", "DONE", "PRIORITY", "TITLE", "CALENDAR"], rows: rows, calendars: calendars,
+                       shrinkable: ["TITLE", "CALENDAR"])
+    }
+
+    private func idCell(_ uid: String) -> [String] {
+        shortIDs.map { [$0[uid] ?? ""] } ?? []
+    }
+
+    /// The table with the ID column when there are IDs, fitted to ``width``, CALENDAR cells in
+    /// their calendar's colour.
+    private func laidOut(header: [String], rows: [[String]], calendars: [String], shrinkable: Set<String>) -> String {
+        let header = (shortIDs == nil ? [] : ["ID"]) + header
+        let calendarColumn = header.firstIndex(of: "CALENDAR")
+        return table(header: header, rows: rows, shrinkable: Set(header.indices.filter { shrinkable.contains(header[$0]) })) { row, column in
+            guard color, column == calendarColumn, let hex = calendarColors[calendars[row]] else { return nil }
+            return Self.ansiColor(hex)
+        }
+    }
+
+    /// The narrowest a cut column gets: two characters and `…`.
+    static let narrowest = 3
+
+    /// The SGR code of a 24-bit foreground colour for `#RRGGBB` (or `#RRGGBBAA`), nil otherwise.
+    static func ansiColor(_ hex: String) -> String? {
+        let digits = hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex)
+        guard digits.count == 6 || digits.count == 8, let value = UInt32(digits.prefix(6), radix: 16) else { return nil }
+        return "38;2;\((value >> 16) & 0xFF);\((value >> 8) & 0xFF);\(value & 0xFF)"
     }
 
     // MARK: - Cells
@@ -85,25 +138,41 @@ struct TableOutput {
 
     // MARK: - Layout
 
-    /// Columns padded to their widest cell, two spaces apart, no trailing spaces.
-    func table(header: [String], rows: [[String]]) -> String {
+    /// Columns padded to their widest cell, two spaces apart, no trailing spaces. With ``width``,
+    /// the `shrinkable` columns give up characters, widest first (down to ``narrowest``), until
+    /// the table fits; cut cells end in `…`. `cellStyle(row, column)` is an SGR
+    /// code a cell is drawn in (with ``color``).
+    func table(header: [String], rows: [[String]], shrinkable: Set<Int> = [],
+               cellStyle: (Int, Int) -> String? = { _, _ in nil }) -> String {
         // One line per row: line breaks inside a cell (multi-line LOCATIONs) become spaces.
         let rows = rows.map { $0.map { $0.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ") } }
         var widths = header.map(\.count)
         for row in rows {
             for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
         }
-        func line(_ cells: [String], style: String?) -> String {
+        if let width {
+            var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width
+            while excess > 0, let widest = shrinkable.filter({ widths[$0] > Self.narrowest }).max(by: { widths[$0] < widths[$1] }) {
+                widths[widest] -= 1
+                excess -= 1
+            }
+        }
+        func fitted(_ cell: String, _ i: Int) -> String {
+            cell.count > widths[i] ? String(cell.prefix(max(0, widths[i] - 1))) + "…" : cell
+        }
+        func line(_ cells: [String], row: Int?) -> String {
             var parts: [String] = []
-            for (i, cell) in cells.enumerated() {
-                let padded = i + 1 < cells.count ? cell + String(repeating: " ", count: widths[i] - cell.count) : cell
+            for (i, raw) in cells.enumerated() {
+                let cell = i < widths.count ? fitted(raw, i) : raw
+                var padded = i + 1 < cells.count ? cell + String(repeating: " ", count: widths[i] - cell.count) : cell
+                if color, let row, let style = cellStyle(row, i) { padded = "\u{1B}[\(style)m" + cell + "\u{1B}[0m" + padded.dropFirst(cell.count) }
                 parts.append(padded)
             }
             var text = parts.joined(separator: "  ")
             while text.hasSuffix(" ") { text.removeLast() }
-            if color, let style { text = "\u{1B}[\(style)m" + text + "\u{1B}[0m" }
+            if color, row == nil { text = "\u{1B}[1m" + text + "\u{1B}[0m" }
             return text + "\n"
         }
-        return line(header, style: "1") + rows.map { line($0, style: nil) }.joined()
+        return line(header, row: nil) + rows.enumerated().map { line($1, row: $0) }.joined()
     }
 }

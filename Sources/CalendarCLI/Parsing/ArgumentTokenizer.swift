@@ -14,6 +14,12 @@ public enum ArgumentToken: Hashable, Sendable, CustomStringConvertible {
     case value(String)
     case terminator
 
+    /// True for a plain value (not an option, flag or `--`).
+    var isValue: Bool {
+        if case .value = self { return true }
+        return false
+    }
+
     public var description: String {
         switch self {
         case .long(let name, nil): "--\(name)"

@@ -109,7 +109,12 @@ struct CommandParser {
                 }
                 parsed.flags.insert(option.name)
             } else {
-                let v = try value(for: option, inline: inline, tokens: tokens, index: &index, path: path)
+                let v: String
+                if option.valueIsOptional, inline == nil, index >= tokens.count || !tokens[index].isValue {
+                    v = ""
+                } else {
+                    v = try value(for: option, inline: inline, tokens: tokens, index: &index, path: path)
+                }
                 if option == .store {
                     storePath = v
                     continue
@@ -152,6 +157,7 @@ struct CommandParser {
 
     /// `icalkit help add event`: the path named after `help`, checked against the table.
     private func helpPath(_ tokens: ArraySlice<ArgumentToken>) throws(CLIError) -> [String] {
+        if !tokens.contains(where: \.isValue), Self.asksForHelp(tokens) { return [CommandTable.help.name] }
         var path: [String] = []
         var spec = root
         for token in tokens {
@@ -253,17 +259,20 @@ struct CommandParser {
         for option in spec.allOptions where option.kind == .zone {
             guard let text = parsed.value(option) else { continue }
             do {
-                explicit = try TimeZoneArgument.parse(text)
-                parsed.zone = explicit
+                let zone = try TimeZoneArgument.parse(text)
+                // Only --tz is the zone WHEN values are read in; another zone option (edit --zone) is a value.
+                guard option.name == StoreCommands.tz.name else { continue }
+                explicit = zone
+                parsed.zone = zone
             } catch {
                 throw CLIError.usage(error.description, command: path)
             }
         }
         let dated = spec.allOptions.filter { ($0.kind == .when || $0.kind == .day) && !parsed.values($0).isEmpty }
         guard !dated.isEmpty else { return explicit }
-        let parser = WhenParser(timeZone: explicit ?? io.timeZone)
+        let parser = WhenParser(timeZone: explicit ?? io.timeZone, now: io.now())
         for option in dated {
-            for text in parsed.values(option) {
+            for text in parsed.values(option) where !(text.isEmpty && option.valueIsOptional) {
                 do {
                     let date = option.kind == .day ? try parser.parseDay(text) : try parser.parse(text)
                     parsed.dates[option.name, default: []].append(date)

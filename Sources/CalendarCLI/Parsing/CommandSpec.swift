@@ -83,6 +83,9 @@ struct OptionSpec: Sendable, Hashable {
     var requires: [String] = []
     /// Text shown in help after the description, e.g. `json`.
     var defaultDescription: String? = nil
+    /// The value may be left out (`--week` alone means this week): the option then takes the
+    /// next argument only when it is a value, and its parsed value is the empty string.
+    var valueIsOptional: Bool = false
 
     var isFlag: Bool { valueName == nil }
 
@@ -94,9 +97,10 @@ struct OptionSpec: Sendable, Hashable {
     /// An option that takes a value.
     static func option(_ name: String, short: Character? = nil, value: String, help: String, kind: ValueKind = .text,
                        repeatable: Bool = false, required: Bool = false, requires: [String] = [],
-                       default defaultDescription: String? = nil) -> OptionSpec {
+                       default defaultDescription: String? = nil, optionalValue: Bool = false) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: value, help: help, repeatable: repeatable,
-                   required: required, kind: kind, requires: requires, defaultDescription: defaultDescription)
+                   required: required, kind: kind, requires: requires, defaultDescription: defaultDescription,
+                   valueIsOptional: optionalValue)
     }
 
     static let help = OptionSpec.flag("help", short: "h", help: "Show help information.")
@@ -112,8 +116,15 @@ struct OptionSpec: Sendable, Hashable {
     /// `--to ics|json`, `-o FILE`, `--dry-run`: how usage lines show it.
     var usageText: String {
         let head = short.map { "-\($0)" } ?? "--\(name)"
-        guard let valueName else { return head }
-        return "\(head) \(HelpFormatter.valueText(kind, fallback: valueName))"
+        return head + valuePlaceholder
+    }
+
+    /// What follows the option's name in usage and help: ` FILE`, ` ics|json`, ` [DATE]` for an
+    /// optional value, nothing for a flag.
+    var valuePlaceholder: String {
+        guard let valueName else { return "" }
+        let value = HelpFormatter.valueText(kind, fallback: valueName)
+        return valueIsOptional ? " [\(value)]" : " \(value)"
     }
 }
 

@@ -64,7 +64,7 @@ struct HelpFormatter {
     /// An option with the options that need it nested after it: `--occurrence WHEN [--future]`.
     private func usage(of option: OptionSpec, in spec: CommandSpec) -> String {
         var text = option.short.map { "-\($0)" } ?? "--\(option.name)"
-        if let valueName = option.valueName { text += " " + Self.valueText(option.kind, fallback: valueName) }
+        text += option.valuePlaceholder
         for dependent in spec.options where nestedUnder(dependent, in: spec) == option.name {
             text += " [\(usage(of: dependent, in: spec))]"
         }
@@ -110,7 +110,7 @@ struct HelpFormatter {
         out += "\nOPTIONS:\n"
         for option in options {
             var label = option.short.map { "-\($0), --\(option.name)" } ?? "--\(option.name)"
-            if let valueName = option.valueName { label += " " + Self.valueText(option.kind, fallback: valueName) }
+            label += option.valuePlaceholder
             var help = option.help
             if option.repeatable { help += " Can be repeated." }
             if let d = option.defaultDescription { help += " (default: \(d))" }

@@ -2,7 +2,8 @@ import CalendarModel
 import CalendarStore
 import Foundation
 
-/// `add event ...` and `add reminder ...`: each prints the new UID alone on stdout.
+/// `add event ...` and `add reminder ...`: each prints the item it made as `show` does (the
+/// JSON of `convert` with `--format json`, the UID alone with `--quiet`).
 enum AddCommands {
     /// A new UID: a random UUID at `icalkit`.
     static func newUID() -> String { UUID().uuidString.lowercased() + "@icalkit" }
@@ -32,7 +33,11 @@ enum AddCommands {
         return date.addingTimeInterval(TimeInterval(duration.exactSeconds))
     }
 
-    static func isDateOnly(_ text: String?) -> Bool { text?.utf8.count == 10 }
+    /// How long an event lasts when `add event` is given neither `--end` nor `--duration`
+    /// (an all-day event: one day).
+    static let defaultLength: TimeInterval = 3600
+
+    static func isDateOnly(_ text: String?) -> Bool { text.map(WhenParser.isDay) ?? false }
 
     // MARK: add event
 
@@ -44,7 +49,8 @@ enum AddCommands {
         guard let startInstant = args.date(StoreCommands.addStart) else {
             throw invocation.usageError("Missing expected option '--start WHEN'")
         }
-        var event = Event(uid: newUID(), title: args.value(StoreCommands.addTitle) ?? "", startDate: startInstant, endDate: startInstant)
+        var event = Event(uid: newUID(), title: try title(invocation, StoreCommands.addTitle) ?? "", startDate: startInstant,
+                          endDate: startInstant.addingTimeInterval(defaultLength))
         let duration: ICalDuration?
         if let text = args.value(StoreCommands.addDuration) {
             guard let parsed = ValueParsing.duration(text), !parsed.isNegative else {
@@ -61,6 +67,7 @@ enum AddCommands {
             }
             event.isAllDay = true
             event.startDate = wallClock(startInstant, in: zone)
+            event.endDate = event.startDate.addingTimeInterval(86_400)   // one day unless --end or --duration
             if let end = args.date(StoreCommands.addEnd) {
                 guard isDateOnly(args.value(StoreCommands.addEnd)) else {
                     throw invocation.usageError("With '--all-day', '--end' is a date (exclusive): expected YYYY-MM-DD, e.g. 2026-03-03")
@@ -95,16 +102,7 @@ enum AddCommands {
             }
             event.url = url
         }
-        for text in args.values(StoreCommands.addAlarm) {
-            guard let offset = ValueParsing.duration(text) else {
-                throw invocation.usageError("Invalid alarm '\(text)' for '--alarm': expected an offset from the start, e.g. -15m, -1h, -2d or -PT15M")
-            }
-            var alarm = Alarm(relativeOffset: offset.timeInterval)
-            alarm.relativeDuration = offset
-            alarm.action = .display
-            alarm.notes = event.title.isEmpty ? "Reminder" : event.title
-            event.alarms.append(alarm)
-        }
+        event.alarms = try alarms(invocation, title: event.title)
         event.timestamp = stamp
         event.creationDate = stamp
         event.lastModifiedDate = stamp
@@ -115,13 +113,52 @@ enum AddCommands {
                 throw invocation.usageError("Invalid recurrence rule '\(rule)' for '--rrule': \(failure.message)")
             }
         }
-        let uid = event.uid
-        try StoreAccess.with(invocation) { store in
-            let title = try args.value(StoreCommands.addCalendar) ?? store.defaultCalendarForNewEvents().title
+        let text: String = try StoreAccess.with(invocation) { store in
+            let title = try args.value(StoreCommands.addCalendar).map { try StoreAccess.calendarTitle($0, in: store) }
+                ?? store.defaultCalendarForNewEvents().title
             try store.save(event, in: title)
+            return try made(.event(StoredEvent(event: event, calendarTitle: title)), invocation: invocation, store: store)
         }
-        try io.print(uid + "\n")
+        try io.print(text)
         return .ok
+    }
+
+    /// What `add` prints of the item it saved: its UID (`--quiet`), its JSON, or its fields.
+    static func made(_ item: FoundItem, invocation: Invocation, store: EventStore) throws -> String {
+        if invocation.arguments.has(quiet.name) { return item.uid + "\n" }
+        let document = try ShowCommand.document(of: item, store: store)
+        if invocation.arguments.value(format) == "json" { return JSONOutput.calendars([document]) }
+        let shortID = ShortID.shortest(for: try store.allUIDs())[item.uid]
+        switch item {
+        case .event: return ItemText.event(document.events, calendar: item.calendarTitle, shortID: shortID)
+        case .reminder(let r): return ItemText.reminder(r.reminder, calendar: item.calendarTitle, shortID: shortID)
+        }
+    }
+
+    static let format = OptionSpec.option(
+        "format", value: "FORMAT", help: "text: the new item's fields, as 'show' prints them; json: its JSON, as 'show --format json'.",
+        kind: .choice(["text", "json"]), default: "text")
+    static let quiet = OptionSpec.flag("quiet", short: "q", help: "Print only the new item's UID (for scripts).")
+
+    /// The `--alarm` values, each an offset from the start (``ValueParsing/alarmOffset(_:)``).
+    static func alarms(_ invocation: Invocation, title: String) throws(CLIError) -> [Alarm] {
+        var alarms: [Alarm] = []
+        for text in invocation.arguments.values(StoreCommands.addAlarm) {
+            guard let offset = ValueParsing.alarmOffset(text) else {
+                throw invocation.usageError("Invalid alarm '\(text)' for '--alarm': expected an offset from the start, \(ValueParsing.alarmForms)")
+            }
+            alarms.append(ValueParsing.alarm(offset, title: title))
+        }
+        return alarms
+    }
+
+    /// The `--title` value, refused when empty or only white space.
+    static func title(_ invocation: Invocation, _ option: OptionSpec) throws(CLIError) -> String? {
+        guard let title = invocation.arguments.value(option) else { return nil }
+        guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw invocation.usageError("'\(option.displayName)' needs a non-empty title")
+        }
+        return title
     }
 
     // MARK: add reminder
@@ -131,7 +168,7 @@ enum AddCommands {
         let io = invocation.io
         let zone = invocation.timeZone
         let stamp = now(io)
-        var reminder = Reminder(uid: newUID(), title: args.value(StoreCommands.reminderTitle) ?? "")
+        var reminder = Reminder(uid: newUID(), title: try title(invocation, StoreCommands.reminderTitle) ?? "")
         if let due = args.date(StoreCommands.reminderDue) {
             reminder.dueDateComponents = components(due, dateOnly: isDateOnly(args.value(StoreCommands.reminderDue)), zone: zone)
             if !isDateOnly(args.value(StoreCommands.reminderDue)), !DateText.isUTC(zone) {
@@ -149,12 +186,13 @@ enum AddCommands {
         reminder.timestamp = stamp
         reminder.creationDate = stamp
         reminder.lastModifiedDate = stamp
-        let uid = reminder.uid
-        try StoreAccess.with(invocation) { store in
-            let title = try args.value(StoreCommands.reminderCalendar) ?? store.defaultCalendarForNewReminders().title
+        let text: String = try StoreAccess.with(invocation) { store in
+            let title = try args.value(StoreCommands.reminderCalendar).map { try StoreAccess.calendarTitle($0, in: store) }
+                ?? store.defaultCalendarForNewReminders().title
             try store.save(reminder, in: title)
+            return try made(.reminder(StoredReminder(reminder: reminder, calendarTitle: title)), invocation: invocation, store: store)
         }
-        try io.print(uid + "\n")
+        try io.print(text)
         return .ok
     }
 

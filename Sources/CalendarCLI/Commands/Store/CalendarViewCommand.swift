@@ -5,8 +5,8 @@ import Foundation
 /// `icalkit calendar [--month YYYY-MM | --week DATE] [--calendar NAME]... [--tz ZONE]
 /// [--format text|html] [-o FILE]`: a month or week to look at, in the terminal or as a web page.
 enum CalendarViewCommand {
-    static let month = OptionSpec.option("month", value: "YYYY-MM", help: "The month to show (default: this month in --tz).")
-    static let week = OptionSpec.option("week", value: "DATE", help: "The week (Monday to Sunday) that holds DATE (YYYY-MM-DD).", kind: .day)
+    static let month = QueryWindow.month
+    static let week = QueryWindow.week
     static let format = OptionSpec.option(
         "format", value: "FORMAT", help: "text: a grid and agenda fitted to the terminal; html: one self-contained page.",
         kind: .choice(["text", "html"]), default: "text")
@@ -39,23 +39,23 @@ enum CalendarViewCommand {
         let io = invocation.io
         let zone = invocation.timeZone
         let now = io.now()
-        let today = CalendarPeriod.day(ofWall: now.addingTimeInterval(TimeInterval(zone.secondsFromGMT(for: now))))
+        let today = QueryWindow.day(of: now, in: zone)
         let kind: CalendarPeriod.Kind
         let layout: (days: ClosedRange<CalendarPeriod.Day>, weeks: [[CalendarPeriod.Day]])
-        if let date = args.date(week) {
+        if args.has(week.name) {
             kind = .week
-            layout = CalendarPeriod.week(holding: CalendarPeriod.day(ofWall: date.addingTimeInterval(TimeInterval(zone.secondsFromGMT(for: date)))))
+            layout = CalendarPeriod.week(holding: QueryWindow.day(of: args.date(week) ?? now, in: zone))
         } else {
-            let (year, number) = try monthArgument(invocation, today: today)
+            let (year, number) = try QueryWindow.monthValue(invocation)
             kind = .month(year: year, month: number)
             layout = CalendarPeriod.month(year: year, month: number)
         }
         guard let first = layout.weeks.first?.first, let last = layout.weeks.last?.last else { return .ok }
         let start = WhenParser.instant(wallClock: CalendarPeriod.wall(of: first), in: zone)
         let end = WhenParser.instant(wallClock: CalendarPeriod.wall(of: last + 1), in: zone)
-        let predicate = EventPredicate(startDate: start, endDate: end, calendarTitles: StoreAccess.calendarTitles(invocation),
-                                       timeZone: zone, includesCancelled: args.has("include-cancelled"))
         let text: String = try StoreAccess.with(invocation, reading: true) { store in
+            let predicate = EventPredicate(startDate: start, endDate: end, calendarTitles: try StoreAccess.calendarTitles(invocation, in: store),
+                                           timeZone: zone, includesCancelled: args.has("include-cancelled"))
             var occurrences = try store.events(matching: predicate)
             QueryCommands.toWallClockConvention(&occurrences, zone: zone)
             let period = CalendarPeriod(kind: kind, days: layout.days, weeks: layout.weeks, today: today,
@@ -69,19 +69,5 @@ enum CalendarViewCommand {
             try io.print(text)
         }
         return .ok
-    }
-
-    /// `--month YYYY-MM`, else the month of `today`.
-    static func monthArgument(_ invocation: Invocation, today: CalendarPeriod.Day) throws(CLIError) -> (Int, Int) {
-        guard let raw = invocation.arguments.value(month) else {
-            let f = CalendarPeriod.fields(today)
-            return (f.year, f.month)
-        }
-        let parts = raw.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-              let year = Int(parts[0]), let number = Int(parts[1]), (1...12).contains(number) else {
-            throw invocation.usageError("Invalid month '\(raw)' for '--month': expected YYYY-MM, e.g. 2026-03")
-        }
-        return (year, number)
     }
 }

@@ -16,7 +16,7 @@ enum CatalogCommands {
         let format = args.value(StoreCommands.exportFormat) ?? "ics"
         let progress = ProgressBar(io: io, quiet: args.has("quiet"))
         let pieces: [[UInt8]] = try StoreAccess.with(invocation, reading: true) { store in
-            let titles = try StoreAccess.calendarTitles(invocation) ?? store.calendars().map(\.title)
+            let titles = try StoreAccess.calendarTitles(invocation, in: store) ?? store.calendars().map(\.title)
             var seen: Set<String> = []
             let unique = titles.filter { seen.insert($0).inserted }
             if format == "json" {
@@ -150,12 +150,13 @@ enum CatalogCommands {
     /// `calendars set NAME [--title T] [--color C] [--read-only | --writable]`.
     static func set(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
         let args = invocation.arguments
-        let title = args.value(StoreCommands.calendarName) ?? ""
+        let name = args.value(StoreCommands.calendarName) ?? ""
         if let newTitle = args.value(StoreCommands.calendarNewTitle), newTitle.isEmpty {
             throw invocation.usageError("A calendar needs a non-empty title")
         }
         try StoreAccess.with(invocation) { store in
-            guard var calendar = try store.calendar(titled: title) else { throw CLIError.noInput("no calendar '\(title)'") }
+            let title = try StoreAccess.calendarTitle(name, in: store)
+            guard var calendar = try store.calendar(titled: title) else { throw CLIError.noSuchCalendar("no calendar titled '\(title)'") }
             if args.has("writable") {
                 if try store.subscription(forCalendar: title) != nil {
                     throw CLIError.failure("calendar '\(title)' is a subscribed feed and stays read-only; "
@@ -189,8 +190,8 @@ enum CatalogCommands {
     }
 
     static func delete(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
-        let title = invocation.arguments.value(StoreCommands.calendarName) ?? ""
-        try StoreAccess.with(invocation) { store in try store.removeCalendar(titled: title) }
+        let name = invocation.arguments.value(StoreCommands.calendarName) ?? ""
+        try StoreAccess.with(invocation) { store in try store.removeCalendar(titled: StoreAccess.calendarTitle(name, in: store)) }
         return .ok
     }
 
@@ -206,6 +207,10 @@ enum CatalogCommands {
             throw invocation.usageError("Invalid token '\(text)' for '--since': expected a whole number such as 0 or the token of an earlier `changes` output")
         }
         let (token, changes) = try StoreAccess.with(invocation, reading: true) { try $0.changes(since: since) }
+        guard since <= token else {
+            throw CLIError.failure("token \(since) is beyond the store's last change (token \(token)); "
+                                   + "pass a token an earlier `changes` printed, or 0 for everything")
+        }
         if args.value(StoreCommands.changesFormat) == "json" {
             try io.print(JSONValue.object([
                 ("schemaVersion", .int(JSONOutput.schemaVersion)),

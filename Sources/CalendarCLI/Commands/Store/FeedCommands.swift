@@ -123,8 +123,10 @@ enum FeedCommands {
                 if chosen.isEmpty { notDue = try store.subscriptions() }
             } else {
                 chosen = []
-                for title in titles {
-                    if let subscription = try store.subscription(forCalendar: title) { chosen.append(subscription) } else { missing.append(title) }
+                let known = try store.calendars().map(\.title)
+                for name in titles {
+                    let title = (try? StoreAccess.calendarTitle(name, among: known)) ?? name
+                    if let subscription = try store.subscription(forCalendar: title) { chosen.append(subscription) } else { missing.append(name) }
                 }
             }
             return chosen.map { refresher.refresh($0, force: force) }
@@ -141,11 +143,12 @@ enum FeedCommands {
     }
 
     static func unsubscribe(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
-        let title = invocation.arguments.value(unsubscribeName) ?? ""
+        let name = invocation.arguments.value(unsubscribeName) ?? ""
         let keep = invocation.arguments.has("keep")
-        try StoreAccess.with(invocation) { store in
-            guard try store.calendar(titled: title) != nil else { throw CLIError.noInput("no calendar '\(title)'") }
+        let title: String = try StoreAccess.with(invocation) { store in
+            let title = try StoreAccess.calendarTitle(name, in: store)
             try store.unsubscribe(calendar: title, keepingCalendar: keep)
+            return title
         }
         try invocation.io.print(keep ? "\(title): unsubscribed; kept as a writable calendar\n" : "\(title): unsubscribed; calendar deleted\n")
         return .ok

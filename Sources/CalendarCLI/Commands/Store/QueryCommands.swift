@@ -7,21 +7,22 @@ import ICalConversion
 enum QueryCommands {
     // MARK: events
 
-    /// `events (--from WHEN --to WHEN | --day DATE) [--calendar NAME]... [--tz ZONE]
-    /// [--format table|json|ics] [--include-cancelled]`.
+    /// `events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]]
+    /// [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled]`; with no
+    /// window, the agenda: today and the next 7 days.
     static func events(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
         let args = invocation.arguments
         let io = invocation.io
         let zone = invocation.timeZone
-        let (start, end) = try window(invocation)
+        guard let (start, end) = try QueryWindow.resolve(invocation, otherwise: .agenda) else { return .ok }
         if let raw = args.value(StoreCommands.maxInstances), (Int(raw) ?? 0) <= 0 {
             throw CLIError.usage("--max-instances needs a positive whole number, e.g. --max-instances 5000000 (got '\(raw)')",
                                  command: ["events"])
         }
-        let predicate = EventPredicate(startDate: start, endDate: end, calendarTitles: StoreAccess.calendarTitles(invocation),
-                                       timeZone: zone, includesCancelled: args.has("include-cancelled"))
         let format = args.value(StoreCommands.eventsFormat) ?? "table"
         let text: String? = try StoreAccess.with(invocation, reading: true) { store in
+            let predicate = EventPredicate(startDate: start, endDate: end, calendarTitles: try StoreAccess.calendarTitles(invocation, in: store),
+                                           timeZone: zone, includesCancelled: args.has("include-cancelled"))
             if format == "json" {
                 // Written as it is made: a long window gives a document of hundreds of MB.
                 let occurrences = try store.events(matching: predicate)
@@ -36,27 +37,11 @@ enum QueryCommands {
                 return ICalendarWriter().write(try documents(for: occurrences, store: store))
             default:
                 toWallClockConvention(&occurrences, zone: zone)
-                return TableOutput(timeZone: zone, color: io.usesColor).events(occurrences, keepOrder: true)
+                return try StoreAccess.table(invocation, store: store).events(occurrences, keepOrder: true)
             }
         }
         if let text { try io.print(text) }
         return .ok
-    }
-
-    /// `[--from, --to)` or the whole local day of `--day` in the zone (23 or 25 hours on the
-    /// days clocks change).
-    static func window(_ invocation: Invocation) throws(CLIError) -> (Date, Date) {
-        let args = invocation.arguments
-        if let day = args.date(StoreCommands.day) {
-            return (day, nextMidnight(after: day, in: invocation.timeZone))
-        }
-        guard let from = args.date(StoreCommands.from), let to = args.date(StoreCommands.to) else {
-            throw invocation.usageError("Missing expected option: --from WHEN --to WHEN, or --day DATE")
-        }
-        guard from < to else {
-            throw invocation.usageError("'--to' (\(args.value(StoreCommands.to) ?? "")) must be later than '--from' (\(args.value(StoreCommands.from) ?? ""))")
-        }
-        return (from, to)
     }
 
     /// Midnight of the day after the local day that starts at `midnight`, in `zone`.
@@ -97,19 +82,25 @@ enum QueryCommands {
 
     // MARK: reminders
 
-    /// `reminders [--incomplete|--completed] [--from WHEN] [--to WHEN] [--calendar NAME]...
-    /// [--format table|json]`. The window filters by due date, or by completion date with
+    /// `reminders [--incomplete|--completed] [--from WHEN] [--to WHEN] [--week [DATE] | --month [YYYY-MM]]
+    /// [--calendar NAME]... [--format table|json]`. The window filters by due date, or by completion date with
     /// `--completed`; without a window every matching reminder is listed.
     static func reminders(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
         let args = invocation.arguments
         let io = invocation.io
         let zone = invocation.timeZone
-        let from = args.date(StoreCommands.from)
-        let to = args.date(StoreCommands.to)
+        var from = args.date(StoreCommands.from)
+        var to = args.date(StoreCommands.to)
         if let from, let to, from >= to {
             throw invocation.usageError("'--to' (\(args.value(StoreCommands.to) ?? "")) must be later than '--from' (\(args.value(StoreCommands.from) ?? ""))")
         }
-        let titles = StoreAccess.calendarTitles(invocation)
+        if args.has(QueryWindow.week.name) || args.has(QueryWindow.month.name) {
+            let period = args.has(QueryWindow.week.name) ? QueryWindow.week : QueryWindow.month
+            if let bound = [StoreCommands.from, StoreCommands.to].first(where: { args.has($0.name) }) {
+                throw invocation.usageError("'\(bound.displayName)' and '\(period.displayName)' cannot be used together")
+            }
+            (from, to) = try QueryWindow.resolve(invocation, otherwise: .none).map { ($0.start, $0.end) } ?? (nil, nil)
+        }
         let kind: ReminderPredicate.Kind
         if args.has("incomplete") {
             kind = .incomplete(dueStarting: from, ending: to)
@@ -118,8 +109,8 @@ enum QueryCommands {
         } else {
             kind = .all
         }
-        let predicate = ReminderPredicate(kind: kind, calendarTitles: titles, timeZone: zone)
-        let found: [StoredReminder] = try StoreAccess.with(invocation, reading: true) { store in
+        let (found, table): ([StoredReminder], TableOutput) = try StoreAccess.with(invocation, reading: true) { store in
+            let predicate = ReminderPredicate(kind: kind, calendarTitles: try StoreAccess.calendarTitles(invocation, in: store), timeZone: zone)
             var found = try store.reminders(matching: predicate)
             if case .all = kind, from != nil || to != nil {
                 found = found.filter { item in
@@ -127,12 +118,13 @@ enum QueryCommands {
                     return (from.map { due >= $0 } ?? true) && (to.map { due < $0 } ?? true)
                 }
             }
-            return found
+            let json = args.value(StoreCommands.remindersFormat) == "json"
+            return (found, json ? TableOutput(timeZone: zone, color: false) : try StoreAccess.table(invocation, store: store))
         }
         let pairs = found.map { (reminder: $0.reminder, calendarTitle: $0.calendarTitle) }
         switch args.value(StoreCommands.remindersFormat) ?? "table" {
         case "json": try io.print(JSONOutput.reminders(pairs))
-        default: try io.print(TableOutput(timeZone: zone, color: io.usesColor).reminders(pairs))
+        default: try io.print(table.reminders(pairs))
         }
         return .ok
     }

@@ -74,8 +74,8 @@ enum StoreAccess {
     }
 
     /// The CLI error for a store error: 73 when the store cannot be created, 74 for SQLite I/O
-    /// failures (disk full, I/O error, file cannot be opened), 1 for everything else (read-only calendar, unknown
-    /// calendar or UID, newer schema, not a database).
+    /// failures (disk full, I/O error, file cannot be opened), 67 for an unknown calendar, 68 for
+    /// an unknown item, 1 for everything else (read-only calendar, newer schema, not a database).
     static func cliError(_ error: StoreError) -> CLIError {
         switch error.reason {
         case .cannotCreate:
@@ -85,6 +85,10 @@ enum StoreAccess {
             case .ioError, .full, .cannotOpen: return .failure(error.description, status: .ioError)
             default: return .failure(error.description)
             }
+        case .calendarNotFound:
+            return .noSuchCalendar(error.message)
+        case .itemNotFound:
+            return .noSuchItem(error.message)
         default:
             return .failure(error.message)
         }
@@ -118,9 +122,44 @@ enum StoreAccess {
         }
     }
 
-    /// `--calendar` values (repeatable), or nil when none was given (all calendars).
-    static func calendarTitles(_ invocation: Invocation) -> [String]? {
+    /// The table writer for a listing: short IDs over every UID of the store (so that each is
+    /// unique there), calendar colours when output is coloured, the terminal's width.
+    static func table(_ invocation: Invocation, store: EventStore) throws -> TableOutput {
+        let io = invocation.io
+        var table = TableOutput(timeZone: invocation.timeZone, color: io.usesColor)
+        table.shortIDs = ShortID.shortest(for: try store.allUIDs())
+        if table.color {
+            for calendar in try store.calendars() { table.calendarColors[calendar.title] = calendar.color }
+        }
+        table.width = io.tableWidth
+        return table
+    }
+
+    /// `--calendar` values (repeatable) as the store's titles (``calendarTitle(_:in:)``), or nil
+    /// when none was given (all calendars).
+    static func calendarTitles(_ invocation: Invocation, in store: EventStore) throws -> [String]? {
         let titles = invocation.arguments.optionValues["calendar"] ?? []
-        return titles.isEmpty ? nil : titles
+        guard !titles.isEmpty else { return nil }
+        let known = try store.calendars().map(\.title)
+        return try titles.map { title throws(CLIError) in try calendarTitle(title, among: known) }
+    }
+
+    /// The store's title for a calendar named on the command line: the exact title, else the one
+    /// title equal but for case (`work` is `Work`). An unknown name exits 67 with the closest title.
+    static func calendarTitle(_ name: String, in store: EventStore) throws -> String {
+        try calendarTitle(name, among: store.calendars().map(\.title))
+    }
+
+    static func calendarTitle(_ name: String, among titles: [String]) throws(CLIError) -> String {
+        if titles.contains(name) { return name }
+        let folded = titles.filter { $0.caseInsensitiveCompare(name) == .orderedSame }
+        if folded.count == 1 { return folded[0] }
+        var message = "no calendar titled '\(name)'"
+        if !folded.isEmpty {
+            message += "; several differ from it only in case: " + folded.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        } else if let guess = Suggestion.closest(to: name, in: titles) {
+            message += ". Did you mean '\(guess)'?"
+        }
+        throw CLIError.noSuchCalendar(message)
     }
 }

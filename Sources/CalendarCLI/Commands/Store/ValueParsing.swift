@@ -68,6 +68,37 @@ enum ValueParsing {
 
     static let durationForms = "e.g. 45m, 1h30m, 2d or PT1H30M"
 
+    /// An alarm offset from the start: `15m`, `-15m` and `-PT15M` are before it, `+15m` and
+    /// `+PT15M` after it. A bare offset means before, as people say "15 minutes" of a reminder.
+    static func alarmOffset(_ text: String) -> ICalDuration? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard var offset = duration(trimmed) else { return nil }
+        if trimmed.first != "+" { offset.isNegative = true }
+        return offset
+    }
+
+    static let alarmForms = "e.g. 15m or -15m (before the start), +5m (after it), 1h, 2d or -PT15M"
+
+    /// A display alarm at `offset` from the start, its text the event's title.
+    static func alarm(_ offset: ICalDuration, title: String) -> Alarm {
+        var alarm = Alarm(relativeOffset: offset.timeInterval)
+        alarm.relativeDuration = offset
+        alarm.action = .display
+        alarm.notes = title.isEmpty ? "Reminder" : title
+        return alarm
+    }
+
+    /// `confirmed`, `tentative`, `cancelled` (or `canceled`), `none`: an event's STATUS.
+    static func eventStatus(_ text: String) -> Event.Status? {
+        switch text.lowercased() {
+        case "confirmed": .confirmed
+        case "tentative": .tentative
+        case "cancelled", "canceled": .canceled
+        case "none": Event.Status.none
+        default: nil
+        }
+    }
+
     /// `high` 1, `medium` 5, `low` 9, `none` 0, or a number 0–9 (RFC 5545 PRIORITY, as EventKit maps it).
     static func priority(_ text: String) -> Int? {
         switch text.lowercased() {
