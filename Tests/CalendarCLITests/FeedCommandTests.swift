@@ -111,7 +111,7 @@ struct FeedCommandTests {
         // The test clock does not move: nothing is due an hour later yet.
         #expect(store.run(["refresh"]) == CLIResult(stdout: "", stderr: "", status: .ok))
         #expect(server.requests().count == before)
-        #expect(store.run(["refresh", "Nope"]).status == .noInput)
+        #expect(store.run(["refresh", "Nope"]).status == .noSuchCalendar)
     }
 
     @Test func subscribeRefusesWhatItCannotRead() throws {
