@@ -139,3 +139,18 @@ struct CalendarChangeLogTests {
                 == ["1 calendar-created Trips ", "2 added Trips \(uid)", "3 deleted Trips \(uid)", "4 calendar-deleted Trips "])
     }
 }
+
+/// `refresh NAME` for a calendar that is no subscription: exit 67, in JSON with --format json.
+@Suite("Refresh of an unknown name")
+struct RefreshUnknownNameTests {
+    @Test func textAndJSON() throws {
+        let store = try StoreUnderTest()
+        store.ok(["calendars", "create", "Home"])
+        #expect(store.run(["refresh", "Home"]) == CLIResult(stdout: "", stderr: "Error: no subscribed calendar 'Home'\n", status: .noSuchCalendar))
+        let json = store.run(["refresh", "School", "--format", "json"])
+        #expect(json.status == .noSuchCalendar)
+        let error = try #require(try jsonObject(json.stderr)["error"] as? [String: Any])
+        #expect(error["code"] as? String == "no-such-calendar")
+        #expect(error["message"] as? String == "no subscribed calendar 'School'")
+    }
+}

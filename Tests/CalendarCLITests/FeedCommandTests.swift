@@ -114,7 +114,7 @@ struct FeedCommandTests {
         #expect(nothing.stdout.hasPrefix("Nothing due (1 subscription); next: Alpha at "), "\(nothing)")
         #expect(store.run(["refresh", "-q"]) == CLIResult(stdout: "", stderr: "", status: .ok))
         #expect(server.requests().count == before)
-        #expect(store.run(["refresh", "Nope"]).status == .noInput)
+        #expect(store.run(["refresh", "Nope"]).status == .noSuchCalendar)
     }
 
     @Test func refreshWithoutSubscriptionsSaysHowToAddOne() throws {

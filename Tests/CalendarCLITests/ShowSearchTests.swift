@@ -87,6 +87,9 @@ struct ShowSearchTests {
         SearchCase(args: ["train", "--calendar", "Nope"], uids: []),
         SearchCase(args: ["THAMES", "--from", "2026-05-01", "--to", "2026-05-12"], uids: [standup, standup]),
         SearchCase(args: ["stand-up", "--week", "2026-05-06"], uids: [standup]),
+        SearchCase(args: ["--week", "2026-05-06", "stand-up"], uids: [standup]),
+        SearchCase(args: ["--month", "2026-06", "lake"], uids: [offsite]),
+        SearchCase(args: ["--month", "lake"], uids: []),                         // this month (March 2026) has none
         SearchCase(args: ["nothing like this"], uids: []),
     ]
 

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""`icalkit calendar` looked at the way a person looks at it.
+"""`icalkit calendar` and the `events` table looked at the way a person looks at them.
 
 Usage: check_views.py ICALKIT FIXTURE ARTIFACTS_DIR
 
 - The terminal view, run in a real terminal (tmux) at 80 and 120 columns, read back with
   `tmux capture-pane`: the grid, the agenda beside it, lines fitted to the width.
+- The `events --month` table in tmux at 80 and 120 columns: no line wider than the terminal,
+  the ID column first, a ZONE column (the month has floating, Berlin and UTC events), long
+  texts cut with "…" where the width is short.
 - The HTML page, rendered by headless Chromium at 1280 and 390 pixels: no element wider than
   the page or overflowing its box, every event of the month visible in the agenda (and in the
   grid when wide); a screenshot of each under ARTIFACTS_DIR.
@@ -29,21 +32,41 @@ def check(name, condition, detail=""):
     print(("ok " if condition else "FAIL ") + name + ("" if condition else f": {detail}"), flush=True)
 
 
-def terminal(store, columns):
-    session = f"icalkit-views-{os.getpid()}-{columns}"
-    command = f"{ICALKIT} --store {store} calendar --month 2026-03 --tz Europe/Berlin; sleep 30"
+# Seven rows of the March table: Yoga (4, 11, 18), Dentist, Conference (one all-day row),
+# Late call (one row across midnight), the odd title.
+TABLE_ROWS = 7
+
+
+def terminal(store, columns, what="calendar", until="Wednesday 25 March 2026"):
+    session = f"icalkit-views-{os.getpid()}-{columns}-{what}"
+    command = f"{ICALKIT} --store {store} {what} --month 2026-03 --tz Europe/Berlin; sleep 30"
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", str(columns), "-y", "60", command], check=True, env=ENV)
     try:
         deadline = time.time() + 20
         text = ""
         while time.time() < deadline:
             text = subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
-            if "Wednesday 25 March 2026" in text:
+            if until in text:
                 break
             time.sleep(0.2)
         return text.rstrip("\n").split("\n")
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def check_table(store):
+    for columns in (80, 120):
+        lines = [l for l in terminal(store, columns, "events", "2026-03-25") if l.strip()]
+        with open(os.path.join(ARTIFACTS, f"events-{columns}.txt"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+        check(f"table {columns}: no line wider than the terminal", all(len(l) <= columns for l in lines), max(len(l) for l in lines))
+        check(f"table {columns}: ID first, ZONE last", lines[0].startswith("ID      START") and lines[0].endswith("ZONE"), lines[:1])
+        check(f"table {columns}: one row an occurrence", len(lines) == 1 + TABLE_ROWS, lines)
+        dentist = [l for l in lines if "Dentist" in l]
+        check(f"table {columns}: the Dentist row", len(dentist) == 1 and "2026-03-10 09:00  10:00" in dentist[0], dentist)
+        # The location "Hauptstraße 5" is 13 characters: whole at 120 columns, cut at 80.
+        check(f"table {columns}: long texts cut with … only when short of room",
+              ("Hauptstraße 5" in dentist[0]) == (columns >= 120) and ("…" in "".join(lines)) == (columns < 120), dentist)
 
 
 def check_terminal(store):
@@ -131,6 +154,7 @@ def main():
         imported = subprocess.run([ICALKIT, "--store", store, "import", FIXTURE], capture_output=True, text=True, env=ENV)
         check("fixture imported", imported.returncode == 0, imported.stderr)
         check_terminal(store)
+        check_table(store)
         check_html(store, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)

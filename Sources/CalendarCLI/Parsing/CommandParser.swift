@@ -110,7 +110,8 @@ struct CommandParser {
                 parsed.flags.insert(option.name)
             } else {
                 let v: String
-                if option.valueIsOptional, inline == nil, index >= tokens.count || !tokens[index].isValue {
+                if option.valueIsOptional, inline == nil,
+                   index >= tokens.count || !Self.isOptionalValue(tokens[index], of: option, positionals: !spec.arguments.isEmpty) {
                     v = ""
                 } else {
                     v = try value(for: option, inline: inline, tokens: tokens, index: &index, path: path)
@@ -134,6 +135,17 @@ struct CommandParser {
     }
 
     // MARK: - Steps
+
+    /// Whether `token` is the value of an option whose value may be left out (`--week [DATE]`):
+    /// any plain value where the command takes no positional arguments; else (`search TEXT
+    /// --week dentist`) only one that starts like a date: a digit, a sign, or a day word.
+    private static func isOptionalValue(_ token: ArgumentToken, of option: OptionSpec, positionals: Bool) -> Bool {
+        guard case .value(let text) = token else { return false }
+        guard positionals else { return true }
+        guard let first = text.first else { return false }
+        return first.isNumber || first == "+" || first == "-"
+            || (option.kind == .day && WhenParser(timeZone: .gmt).dayWord(text) != nil)
+    }
 
     /// True when `-h` or `--help` comes before any `--`.
     private static func asksForHelp(_ tokens: ArraySlice<ArgumentToken>) -> Bool {

@@ -36,16 +36,11 @@ enum EditCommands {
         let now = AddCommands.now(invocation.io)
         try StoreAccess.with(invocation) { store in
             let found = try ItemReference.all(invocation, in: store)
-            let reminders = found.compactMap { item -> StoredReminder? in
-                if case .reminder(let r) = item { return r }
-                return nil
+            let reminders = found.filter { if case .reminder = $0 { true } else { false } }
+            guard case .reminder(let stored)? = reminders.first else {
+                throw CLIError.failure("'\(found.first?.uid ?? "")' is an event; only reminders can be completed")
             }
-            guard let stored = reminders.first else {
-                let uid = found.first?.uid ?? ""
-                if !found.isEmpty { throw CLIError.failure("'\(uid)' is an event; only reminders can be completed") }
-                throw CLIError.noSuchItem("no reminder with UID '\(uid)'")
-            }
-            guard reminders.count == 1 else { _ = try ItemReference.one(invocation, in: store); return }
+            guard reminders.count == 1 else { throw ItemReference.ambiguity(reminders, invocation) }
             var reminder = stored.reminder
             if reminder.isCompleted == !undo { return }
             setCompleted(&reminder, !undo, now: now)

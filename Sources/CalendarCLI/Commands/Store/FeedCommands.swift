@@ -28,7 +28,7 @@ enum FeedCommands {
     static let exitText = """
         Exit status: 0 every feed refreshed or not modified; 65 a feed was not a complete iCalendar \
         document (an HTML page, empty, cut short, items that could not be read); 69 a feed could not \
-        be fetched (DNS, TLS, timeout, an HTTP error, 410 Gone); 74 store I/O. A feed that fails \
+        be fetched (DNS, TLS, timeout, an HTTP error, 410 Gone); 67 a NAME is no subscribed calendar; 74 store I/O. A feed that fails \
         leaves its calendar as it was.
         """
     static let redactionText = """
@@ -133,8 +133,9 @@ enum FeedCommands {
         }
         var status = ExitStatus.ok
         for title in missing {
-            invocation.io.printError("Error: no subscribed calendar '\(title)'\n")
-            status = status.combined(with: .noInput)
+            let error = CLIError.noSuchCalendar("no subscribed calendar '\(title)'")
+            if args.value(format) == "json" { CLI.reportAsJSON(error, io: invocation.io) } else { invocation.io.printError("Error: \(error.message)\n") }
+            status = status.combined(with: error.status)
         }
         if titles.isEmpty, results.isEmpty, invocation.arguments.value(format) != "json", !invocation.arguments.has("quiet") {
             try invocation.io.print(nothingDueLine(notDue) + "\n")

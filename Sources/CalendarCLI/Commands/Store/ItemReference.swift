@@ -63,12 +63,15 @@ enum ItemReference {
     /// The one item named; several (the UID in several calendars) is an error naming them.
     static func one(_ invocation: Invocation, in store: EventStore) throws -> FoundItem {
         let found = try all(invocation, in: store)
-        guard found.count == 1, let item = found.first else {
-            let titles = found.map { "'\($0.calendarTitle)'" }.joined(separator: ", ")
-            throw CLIError.usage("'\(found.first?.uid ?? "")' is in several calendars (\(titles)); pick one with --calendar NAME",
-                                 command: invocation.path)
-        }
+        guard found.count == 1, let item = found.first else { throw ambiguity(found, invocation) }
         return item
+    }
+
+    /// The usage error for an ID that names items in several calendars.
+    static func ambiguity(_ found: [FoundItem], _ invocation: Invocation) -> CLIError {
+        let titles = found.map { "'\($0.calendarTitle)'" }.joined(separator: ", ")
+        return CLIError.usage("'\(found.first?.uid ?? "")' is in several calendars (\(titles)); pick one with --calendar NAME",
+                              command: invocation.path)
     }
 
     private static func items(uid: String, store: EventStore) throws -> [FoundItem] {
