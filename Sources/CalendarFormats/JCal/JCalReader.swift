@@ -1,0 +1,146 @@
+import ICalCore
+
+/// jCal (RFC 7265) to iCalendar text: the reverse of ``JCalWriter``. The text is what the
+/// iCalendar reader then reads, so jCal input gets the same conversion, diagnostics and store
+/// import as `.ics`.
+///
+/// Input that is not jCal is a ``FormatError`` naming the JSON path of the first problem and
+/// what was expected there (`[2][0][1][3]: expected an array (a property: [name, {parameters}, type, value...])`).
+///
+/// ```swift
+/// let ics = try JCalReader.iCalendar(fromJSON: Array(#"["vcalendar",[["version",{},"text","2.0"]],[]]"#.utf8))
+/// String(decoding: ics, as: UTF8.self)   // "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n"
+/// ```
+/// Related RFC 7265 section: <https://www.rfc-editor.org/rfc/rfc7265#section-4>
+public enum JCalReader {
+    /// The iCalendar text (folded, CRLF) of a jCal document: one component, or an array of them.
+    public static func iCalendar(fromJSON bytes: [UInt8]) throws(FormatError) -> [UInt8] {
+        try iCalendar(from: JSONNode(parsing: bytes))
+    }
+
+    public static func iCalendar(from document: JSONNode) throws(FormatError) -> [UInt8] {
+        let root = JSONPath()
+        var components: [RawComponent] = []
+        guard let items = document.array else { throw root.error("expected an array (a jCal component or a list of them), found \(document.kindName)") }
+        if items.first?.string != nil {
+            components = [try component(document, at: root)]
+        } else {
+            for (i, item) in items.enumerated() { components.append(try component(item, at: root.index(i))) }
+        }
+        var out: [UInt8] = []
+        for c in components { write(c, to: &out) }
+        return out
+    }
+
+    /// Whether `bytes` look like jCal: after white space, `[` then `"vcalendar"` (or `[[` then
+    /// it, for a list of calendars); case-insensitive, as names are.
+    public static func looksLikeJCal(_ bytes: some Collection<UInt8>) -> Bool {
+        var tokens: [UInt8] = []
+        var inString = false
+        for b in bytes.prefix(256) {
+            if !inString, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0xEF || b == 0xBB || b == 0xBF { continue }
+            tokens.append(b | (b >= 0x41 && b <= 0x5A ? 0x20 : 0))
+            if b == UInt8(ascii: "\"") { inString.toggle() }
+            if tokens.count >= 13 { break }
+        }
+        let text = String(decoding: tokens, as: UTF8.self)
+        return text.hasPrefix("[\"vcalendar\"") || text.hasPrefix("[[\"vcalendar\"")
+    }
+
+    // MARK: - Components and properties
+
+    static func component(_ node: JSONNode, at path: JSONPath) throws(FormatError) -> RawComponent {
+        guard let items = node.array else {
+            throw path.error("expected an array (a component: [name, [properties], [components]]), found \(node.kindName)")
+        }
+        guard items.count == 3 else {
+            throw path.error("expected a component of 3 items ([name, [properties], [components]]), found \(items.count)")
+        }
+        let name = try self.name(items[0], at: path.index(0), of: "component")
+        guard let properties = items[1].array else { throw path.index(1).error("expected an array (the properties), found \(items[1].kindName)") }
+        guard let children = items[2].array else { throw path.index(2).error("expected an array (the subcomponents), found \(items[2].kindName)") }
+        var lines: [ContentLine] = []
+        for (i, p) in properties.enumerated() { lines.append(try property(p, at: path.index(1).index(i))) }
+        var subcomponents: [RawComponent] = []
+        for (i, c) in children.enumerated() { subcomponents.append(try component(c, at: path.index(2).index(i))) }
+        return RawComponent(name: name, properties: lines, components: subcomponents)
+    }
+
+    static func property(_ node: JSONNode, at path: JSONPath) throws(FormatError) -> ContentLine {
+        guard let items = node.array else {
+            throw path.error("expected an array (a property: [name, {parameters}, type, value...]), found \(node.kindName)")
+        }
+        guard items.count >= 4 else {
+            throw path.error("expected a property of at least 4 items ([name, {parameters}, type, value...]), found \(items.count)")
+        }
+        let name = try self.name(items[0], at: path.index(0), of: "property")
+        guard let members = items[1].members else { throw path.index(1).error("expected an object (the parameters), found \(items[1].kindName)") }
+        guard let type = items[2].string?.lowercased(), !type.isEmpty, isName(type) else {
+            throw path.index(2).error("expected a string (the value type, such as \"text\" or \"date-time\")")
+        }
+        var parameters: [ICalParameter] = []
+        for member in members {
+            let at = path.index(1).key(member.key)
+            guard !member.key.isEmpty, isName(member.key) else { throw at.error("expected a parameter name (letters, digits and '-')") }
+            guard member.key.uppercased() != "VALUE" else { throw at.error("the value type goes in the property's third item, not a \"value\" parameter") }
+            parameters.append(ICalParameter(name: member.key.uppercased(), values: try parameterValues(member.value, at: at)))
+        }
+        let kind = JCalPropertyKind(name: name)
+        var texts: [String] = []
+        for (i, value) in items.dropFirst(3).enumerated() {
+            texts.append(try valueText(value, kind: kind, type: type, at: path.index(3 + i)))
+        }
+        let value = texts.joined(separator: ",")
+        if kind.needsValueParameter(for: type) {
+            parameters.append(ICalParameter("VALUE", type.uppercased()))
+        }
+        return ContentLine(name: name, parameters: parameters, value: value)
+    }
+
+    /// One JSON value of a property: a structured value's array joined by `;`, else one value.
+    static func valueText(_ value: JSONNode, kind: JCalPropertyKind, type: String, at path: JSONPath) throws(FormatError) -> String {
+        guard case .array(let parts) = value, type != "period" else {
+            return try JCalValueCodec.iCalendar(fromJSON: value, type: type, at: path)
+        }
+        var texts: [String] = []
+        for (i, part) in parts.enumerated() { texts.append(try JCalValueCodec.iCalendar(fromJSON: part, type: type, at: path.index(i))) }
+        return texts.joined(separator: ";")
+    }
+
+    static func parameterValues(_ node: JSONNode, at path: JSONPath) throws(FormatError) -> [String] {
+        switch node {
+        case .string(let s): return [s]
+        case .array(let items) where !items.isEmpty:
+            var values: [String] = []
+            for (i, item) in items.enumerated() {
+                guard let s = item.string else { throw path.index(i).error("expected a string, found \(item.kindName)") }
+                values.append(s)
+            }
+            return values
+        default: throw path.error("expected a string or an array of strings (a parameter value), found \(node.kindName)")
+        }
+    }
+
+    /// An upper-cased component or property name: letters, digits, `-` (and a group's `.`).
+    private static func name(_ node: JSONNode, at path: JSONPath, of what: String) throws(FormatError) -> String {
+        guard let s = node.string else { throw path.error("expected a string (the \(what) name), found \(node.kindName)") }
+        guard !s.isEmpty, isName(s) else { throw path.error("expected a \(what) name (letters, digits and '-'), found \"\(s)\"") }
+        return s.uppercased()
+    }
+
+    private static func isName(_ s: String) -> Bool {
+        s.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+        }
+    }
+
+    // MARK: - Text
+
+    /// BEGIN, the folded content lines, the subcomponents, END.
+    static func write(_ component: RawComponent, to out: inout [UInt8]) {
+        LineFolder.append("BEGIN:" + component.name, to: &out)
+        for line in component.properties { LineFolder.append(line.text, to: &out) }
+        for child in component.components { write(child, to: &out) }
+        LineFolder.append("END:" + component.name, to: &out)
+    }
+}

@@ -1,0 +1,73 @@
+import ICalCore
+
+/// iCalendar to jCal (RFC 7265): every component, property and parameter of the input, in
+/// order, with RFC 7265's value types; X- and unknown properties without `VALUE` are of type
+/// `unknown` with their text as written.
+///
+/// ```swift
+/// let json = JCalWriter.jcal(fromICalendar: Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n".utf8))
+/// json.jsonText   // ["vcalendar",[["version",{},"text","2.0"]],[]]
+/// ```
+/// One VCALENDAR gives its jCal array; several (or none) give an array of them.
+/// Related RFC 7265 section: <https://www.rfc-editor.org/rfc/rfc7265#section-3>
+public enum JCalWriter {
+    /// The jCal of an iCalendar text: one component's array when the text has one top-level
+    /// component, else the array of them.
+    public static func jcal(fromICalendar bytes: [UInt8]) -> JSONNode {
+        let roots = ICalScanner().scan(bytes).components.map(component)
+        return roots.count == 1 ? roots[0] : .array(roots)
+    }
+
+    /// `[name, [properties], [components]]` of one component, names lower-case.
+    public static func component(_ raw: RawComponent) -> JSONNode {
+        .array([
+            .string(raw.name.lowercased()),
+            .array(raw.properties.map(property)),
+            .array(raw.components.map(component)),
+        ])
+    }
+
+    /// `[name, {parameters}, type, value...]` of one content line.
+    static func property(_ line: ContentLine) -> JSONNode {
+        let kind = JCalPropertyKind(name: line.name)
+        let type = line.parameter("VALUE")?.lowercased() ?? kind.inferredType(of: line.value)
+        var parameters: [JSONNode.Member] = []
+        for p in line.parameters where p.name != "VALUE" {
+            let values = p.values.map(JSONNode.string)
+            parameters.append(JSONNode.Member(p.name.lowercased(), values.count == 1 ? values[0] : .array(values)))
+        }
+        var items: [JSONNode] = [.string(line.name.lowercased()), .object(parameters), .string(type)]
+        items += values(of: line.value, kind: kind, type: type)
+        return .array(items)
+    }
+
+    /// The JSON values of a property's text: one per element of a comma list, one array for a
+    /// structured value, else one.
+    static func values(of text: String, kind: JCalPropertyKind, type: String) -> [JSONNode] {
+        if kind.isStructured {
+            let parts = type == "text" ? splitUnescaped(text, at: UInt8(ascii: ";")) : text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+            return [.array(parts.map { JCalValueCodec.json(fromICalendar: $0, type: type) })]
+        }
+        guard kind.isMultiValued else { return [JCalValueCodec.json(fromICalendar: text, type: type)] }
+        if type == "text" { return splitUnescaped(text, at: UInt8(ascii: ",")).map { JCalValueCodec.json(fromICalendar: $0, type: type) } }
+        return text.split(separator: ",", omittingEmptySubsequences: false).map { JCalValueCodec.json(fromICalendar: String($0), type: type) }
+    }
+
+    /// TEXT split at the separators not escaped by a backslash, each part still escaped.
+    static func splitUnescaped(_ text: String, at separator: UInt8) -> [String] {
+        let bytes = Array(text.utf8)
+        var parts: [String] = []
+        var start = 0
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "\\") { i += 2; continue }
+            if bytes[i] == separator {
+                parts.append(String(decoding: bytes[start..<i], as: UTF8.self))
+                start = i + 1
+            }
+            i += 1
+        }
+        parts.append(String(decoding: bytes[min(start, bytes.count)...], as: UTF8.self))
+        return parts
+    }
+}
