@@ -45,7 +45,7 @@ struct JCalICalJSPairTests {
     @Test(arguments: pairs)
     func jcalToICalendarAndBack(_ name: String) throws {
         let (_, expected) = try Self.load(name)
-        let ics = try JCalReader.iCalendar(from: expected)
+        let ics = try JCalReader.iCalendar(from: expected).iCalendar
         let again = JCalWriter.jcal(fromICalendar: ics)
         #expect(JCalMeaning.normalized(again) == JCalMeaning.normalized(expected), "\(String(decoding: ics, as: UTF8.self))")
     }

@@ -66,8 +66,8 @@ enum StoreCommands {
 
     static let day = OptionSpec.option("day", value: "DATE", help: "The whole day DATE (YYYY-MM-DD) in --tz.", kind: .day)
     static let eventsFormat = OptionSpec.option(
-        "format", value: "FORMAT", help: "Output format (ics: the whole series of each listed event).",
-        kind: .choice(["table", "json", "ics"]), default: "table")
+        "format", value: "FORMAT", help: "Output format (ics and jcal: the whole series of each listed event).",
+        kind: .choice(["table", "json", "ics", "jcal"]), default: "table")
     static let eventsCommand = CommandSpec(
         name: "events",
         abstract: "List event occurrences in a window, with recurrences expanded.",
@@ -120,8 +120,8 @@ enum StoreCommands {
     static let exportOut = OptionSpec.option(
         "out", short: "o", value: "FILE", help: "Write to FILE instead of standard output (replaced whole or not at all; a device or FIFO is written in place).")
     static let exportFormat = OptionSpec.option(
-        "format", value: "FORMAT", help: "Output format (json: the shape of 'convert --to json').",
-        kind: .choice(["ics", "json"]), default: "ics")
+        "format", value: "FORMAT", help: "Output format: ics (iCalendar), jcal (RFC 7265 jCal, the same content) or json (the shape of 'convert --format json').",
+        kind: .choice(["ics", "jcal", "json"]), default: "ics").aliased("to")
     static let exportCommand = CommandSpec(
         name: "export",
         abstract: "Export calendars from the store.",
@@ -134,6 +134,7 @@ enum StoreCommands {
         examples: [
             .init(commandLine: "export --calendar Work -o work.ics", explanation: "Export one calendar."),
             .init(commandLine: "export > everything.ics", explanation: "Every calendar, one VCALENDAR each."),
+            .init(commandLine: "export --format jcal -o everything.jcal", explanation: "The same as jCal (one calendar, or an array of them)."),
         ],
         usesStore: true,
         handler: .run(CatalogCommands.export))

@@ -42,7 +42,7 @@ enum ValidateCommand {
                 continue
             }
             let reader = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: input.stem))
-            let result = reader.read(input.data, fileName: input.displayName)
+            let result = input.read(with: reader)
             io.report(result.diagnostics)
             let errors = result.diagnostics.filter { $0.severity == .error }.count
             try io.print(summary(result, name: input.displayName) + "\n")

@@ -61,8 +61,12 @@ struct JCalPropertyKind: Hashable, Sendable {
     }
 
     /// Whether an iCalendar line of this property needs `VALUE=type` to be read as `type`
-    /// (RFC 5545 asks for `VALUE=DATE` on a DTSTART that is a date, too).
+    /// (RFC 5545 asks for `VALUE=DATE` on a DTSTART that is a date, too), or its grammar
+    /// requires the parameter even for the default type (RFC 7986's REFRESH-INTERVAL,
+    /// CONFERENCE and IMAGE).
     func needsValueParameter(for type: String) -> Bool {
-        type != "unknown" && type != defaultType
+        type != "unknown" && (type != defaultType || Self.valueAlwaysWritten.contains(name))
     }
+
+    static let valueAlwaysWritten: Set<String> = ["REFRESH-INTERVAL", "CONFERENCE", "IMAGE"]
 }

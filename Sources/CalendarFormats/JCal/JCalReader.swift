@@ -9,26 +9,24 @@ import ICalCore
 ///
 /// ```swift
 /// let ics = try JCalReader.iCalendar(fromJSON: Array(#"["vcalendar",[["version",{},"text","2.0"]],[]]"#.utf8))
-/// String(decoding: ics, as: UTF8.self)   // "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n"
+/// String(decoding: ics.iCalendar, as: UTF8.self)   // "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n"
 /// ```
 /// Related RFC 7265 section: <https://www.rfc-editor.org/rfc/rfc7265#section-4>
 public enum JCalReader {
     /// The iCalendar text (folded, CRLF) of a jCal document: one component, or an array of them.
-    public static func iCalendar(fromJSON bytes: [UInt8]) throws(FormatError) -> [UInt8] {
+    public static func iCalendar(fromJSON bytes: [UInt8]) throws(FormatError) -> TranslatedInput {
         try iCalendar(from: JSONNode(parsing: bytes))
     }
 
-    public static func iCalendar(from document: JSONNode) throws(FormatError) -> [UInt8] {
+    public static func iCalendar(from document: JSONNode) throws(FormatError) -> TranslatedInput {
         let root = JSONPath()
-        var components: [RawComponent] = []
+        var out = TranslatedInput()
         guard let items = document.array else { throw root.error("expected an array (a jCal component or a list of them), found \(document.kindName)") }
         if items.first?.string != nil {
-            components = [try component(document, at: root)]
+            try component(document, at: root, to: &out)
         } else {
-            for (i, item) in items.enumerated() { components.append(try component(item, at: root.index(i))) }
+            for (i, item) in items.enumerated() { try component(item, at: root.index(i), to: &out) }
         }
-        var out: [UInt8] = []
-        for c in components { write(c, to: &out) }
         return out
     }
 
@@ -49,7 +47,8 @@ public enum JCalReader {
 
     // MARK: - Components and properties
 
-    static func component(_ node: JSONNode, at path: JSONPath) throws(FormatError) -> RawComponent {
+    /// Writes one component (BEGIN, its folded content lines, its subcomponents, END).
+    static func component(_ node: JSONNode, at path: JSONPath, to out: inout TranslatedInput) throws(FormatError) {
         guard let items = node.array else {
             throw path.error("expected an array (a component: [name, [properties], [components]]), found \(node.kindName)")
         }
@@ -59,11 +58,13 @@ public enum JCalReader {
         let name = try self.name(items[0], at: path.index(0), of: "component")
         guard let properties = items[1].array else { throw path.index(1).error("expected an array (the properties), found \(items[1].kindName)") }
         guard let children = items[2].array else { throw path.index(2).error("expected an array (the subcomponents), found \(items[2].kindName)") }
-        var lines: [ContentLine] = []
-        for (i, p) in properties.enumerated() { lines.append(try property(p, at: path.index(1).index(i))) }
-        var subcomponents: [RawComponent] = []
-        for (i, c) in children.enumerated() { subcomponents.append(try component(c, at: path.index(2).index(i))) }
-        return RawComponent(name: name, properties: lines, components: subcomponents)
+        out.append(line: "BEGIN:" + name, from: path)
+        for (i, p) in properties.enumerated() {
+            let at = path.index(1).index(i)
+            out.append(line: try property(p, at: at).text, from: at)
+        }
+        for (i, c) in children.enumerated() { try component(c, at: path.index(2).index(i), to: &out) }
+        out.append(line: "END:" + name, from: path)
     }
 
     static func property(_ node: JSONNode, at path: JSONPath) throws(FormatError) -> ContentLine {
@@ -92,7 +93,7 @@ public enum JCalReader {
         }
         let value = texts.joined(separator: ",")
         if kind.needsValueParameter(for: type) {
-            parameters.append(ICalParameter("VALUE", type.uppercased()))
+            parameters.insert(ICalParameter("VALUE", type.uppercased()), at: 0)
         }
         return ContentLine(name: name, parameters: parameters, value: value)
     }
@@ -132,15 +133,5 @@ public enum JCalReader {
         s.utf8.allSatisfy { b in
             (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
         }
-    }
-
-    // MARK: - Text
-
-    /// BEGIN, the folded content lines, the subcomponents, END.
-    static func write(_ component: RawComponent, to out: inout [UInt8]) {
-        LineFolder.append("BEGIN:" + component.name, to: &out)
-        for line in component.properties { LineFolder.append(line.text, to: &out) }
-        for child in component.components { write(child, to: &out) }
-        LineFolder.append("END:" + component.name, to: &out)
     }
 }

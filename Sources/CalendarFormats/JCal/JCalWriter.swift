@@ -28,7 +28,7 @@ public enum JCalWriter {
     }
 
     /// `[name, {parameters}, type, value...]` of one content line.
-    static func property(_ line: ContentLine) -> JSONNode {
+    public static func property(_ line: ContentLine) -> JSONNode {
         let kind = JCalPropertyKind(name: line.name)
         let type = line.parameter("VALUE")?.lowercased() ?? kind.inferredType(of: line.value)
         var parameters: [JSONNode.Member] = []

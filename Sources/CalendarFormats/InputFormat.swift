@@ -1,0 +1,53 @@
+/// The formats icalkit reads, told apart by a file's first bytes and its extension.
+///
+/// ```swift
+/// InputFormat.detect(prefix: Array(#"["vcalendar",[],[]]"#.utf8), fileExtension: "json")   // .jcal
+/// InputFormat.detect(prefix: Array("BEGIN:VCALENDAR".utf8), fileExtension: "ics")         // .iCalendar
+/// ```
+public enum InputFormat: String, Sendable, CaseIterable {
+    /// RFC 5545 text (`.ics`, `.ical`, `.ifb`), and anything not recognised as another format.
+    case iCalendar = "ics"
+    /// RFC 7265 jCal (`.jcal`, or JSON that starts `["vcalendar"`).
+    case jcal
+
+    /// How many leading bytes ``detect(prefix:fileExtension:)`` looks at.
+    public static let prefixLength = 256
+
+    /// The format of an input from its first ``prefixLength`` bytes and its file extension
+    /// (lower case, without the dot; empty for standard input). Content decides where it can:
+    /// a `.json` file that holds jCal is jCal; a `.jcal` file is read as jCal whatever it holds,
+    /// so that what is wrong with it is said in jCal's terms.
+    public static func detect(prefix: some Collection<UInt8>, fileExtension: String) -> InputFormat {
+        if fileExtension == "jcal" || JCalReader.looksLikeJCal(prefix) { return .jcal }
+        switch firstSignificantByte(prefix) {
+        case UInt8(ascii: "[")?: return .jcal
+        default: return .iCalendar
+        }
+    }
+
+    /// The first byte that is not white space or a UTF-8 byte order mark.
+    static func firstSignificantByte(_ bytes: some Collection<UInt8>) -> UInt8? {
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        return rest.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
+    }
+
+    /// The input as iCalendar text, for a format other than ``iCalendar``; nil for iCalendar
+    /// itself (read as it is).
+    public func translate(_ bytes: [UInt8]) throws(FormatError) -> TranslatedInput? {
+        switch self {
+        case .iCalendar: nil
+        case .jcal: try JCalReader.iCalendar(fromJSON: bytes)
+        }
+    }
+}
+
+extension InputFormat {
+    /// The format's name in messages (`jCal`).
+    public var displayName: String {
+        switch self {
+        case .iCalendar: "iCalendar"
+        case .jcal: "jCal"
+        }
+    }
+}
