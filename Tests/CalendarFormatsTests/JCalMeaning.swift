@@ -32,4 +32,18 @@ enum JCalMeaning {
     }
 
     static func removing(_ name: String, from node: JSONNode) -> JSONNode { removing([name], from: node) }
+
+    /// The JSON path of the first place where two trees differ, with both values there (for
+    /// a short failure message), or nil when they are equal.
+    static func firstDifference(_ a: JSONNode, _ b: JSONNode, at path: String = "") -> String? {
+        switch (a, b) {
+        case (.array(let x), .array(let y)):
+            for (i, (p, q)) in zip(x, y).enumerated() {
+                if let found = firstDifference(p, q, at: path + "[\(i)]") { return found }
+            }
+            return x.count == y.count ? nil : "\(path): \(x.count) items, then \(y.count)"
+        default:
+            return a == b ? nil : "\(path): \(a.jsonText.prefix(200)) then \(b.jsonText.prefix(200))"
+        }
+    }
 }

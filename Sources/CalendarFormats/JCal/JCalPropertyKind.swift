@@ -63,9 +63,10 @@ struct JCalPropertyKind: Hashable, Sendable {
     /// Whether an iCalendar line of this property needs `VALUE=type` to be read as `type`
     /// (RFC 5545 asks for `VALUE=DATE` on a DTSTART that is a date, too), or its grammar
     /// requires the parameter even for the default type (RFC 7986's REFRESH-INTERVAL,
-    /// CONFERENCE and IMAGE).
-    func needsValueParameter(for type: String) -> Bool {
-        type != "unknown" && (type != defaultType || Self.valueAlwaysWritten.contains(name))
+    /// CONFERENCE and IMAGE). `value` is the iCalendar text: a DATE-TIME that is not one
+    /// (`DTSTART;VALUE=DATE-TIME:20120901`) keeps its `VALUE` too, or it would read as a date.
+    func needsValueParameter(for type: String, value: String) -> Bool {
+        type != "unknown" && (type != defaultType || type != inferredType(of: value) || Self.valueAlwaysWritten.contains(name))
     }
 
     static let valueAlwaysWritten: Set<String> = ["REFRESH-INTERVAL", "CONFERENCE", "IMAGE"]

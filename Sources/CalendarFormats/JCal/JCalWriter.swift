@@ -33,8 +33,10 @@ public enum JCalWriter {
         let type = line.parameter("VALUE")?.lowercased() ?? kind.inferredType(of: line.value)
         var parameters: [JSONNode.Member] = []
         for p in line.parameters where p.name != "VALUE" {
+            // One value is a string, several an array (RFC 7265 §3.5.2); none (a name without
+            // `=`, which only broken input has) the empty string.
             let values = p.values.map(JSONNode.string)
-            parameters.append(JSONNode.Member(p.name.lowercased(), values.count == 1 ? values[0] : .array(values)))
+            parameters.append(JSONNode.Member(p.name.lowercased(), values.count == 1 ? values[0] : values.isEmpty ? .string("") : .array(values)))
         }
         var items: [JSONNode] = [.string(line.name.lowercased()), .object(parameters), .string(type)]
         items += values(of: line.value, kind: kind, type: type)
