@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libical-dev libsqlite3-dev libicu-dev libmimalloc-dev libcurl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ICALKIT := .build/release/icalkit
 
-.PHONY: deps build demo install test test-mcp test-views conformance conformance-baseline convert-check bench bench-large fuzz test-asan test-tsan clean
+.PHONY: deps build demo install test test-mcp test-views conformance conformance-baseline convert-check jcal-check bench bench-large fuzz test-asan test-tsan clean
 
 ## Install the system libraries icalkit builds on, when any is missing.
 deps:
@@ -63,6 +63,7 @@ test: deps
 	@$(MAKE) --no-print-directory test-views
 	@$(MAKE) --no-print-directory conformance
 	@$(MAKE) --no-print-directory convert-check
+	@$(MAKE) --no-print-directory jcal-check
 
 ## `icalkit mcp` driven by the `mcp` client from PyPI (Tests/mcp; skips only when PyPI is unreachable).
 test-mcp: deps
@@ -99,6 +100,13 @@ convert-check: deps
 	else echo "convert-check: $(CORPUS) absent: corpus files skipped"; : > .build/tricky.list; fi; \
 	xargs -0 python3 Conformance/convert_check.py --icalkit .build/debug/icalkit --python .venv-oracle/bin/python --store-check --corpus "$(CORPUS)" \
 	  $$files < .build/tricky.list
+
+## icalkit's jCal (convert --format jcal, and jCal read back) against python icalendar's
+## to_jcal/from_jcal over the fixtures and the corpus (Conformance/jcal; its own venv, pinned;
+## skips when PyPI is unreachable).
+jcal-check: deps
+	$(SWIFT) build --product icalkit
+	CORPUS="$(CORPUS)" bash Conformance/jcal/run.sh
 
 ## Benchmarks (release build; not part of make test). See Bench/README.md.
 bench: build

@@ -20,18 +20,19 @@ struct JCalPropertyKind: Hashable, Sendable {
     /// (GEO's two floats, REQUEST-STATUS's texts; RFC 7265 §3.4.1.3).
     var isStructured: Bool { name == "GEO" || name == "REQUEST-STATUS" }
 
-    /// Default value types of RFC 5545 §3.7–3.8 and RFC 7986 §5, with RFC 7265's type names.
+    /// Default value types of RFC 5545 §3.7–3.8, RFC 7986 §5, RFC 7953 (BUSYTYPE) and RFC 9074
+    /// (ACKNOWLEDGED, PROXIMITY), with RFC 7265's type names.
     static let defaultTypes: [String: String] = {
         var types: [String: String] = [:]
         let byType: [String: [String]] = [
             "text": ["CALSCALE", "METHOD", "PRODID", "VERSION", "CATEGORIES", "CLASS", "COMMENT", "DESCRIPTION",
                      "LOCATION", "RESOURCES", "STATUS", "SUMMARY", "TRANSP", "TZID", "TZNAME", "CONTACT",
-                     "RELATED-TO", "UID", "ACTION", "REQUEST-STATUS", "NAME", "COLOR"],
+                     "RELATED-TO", "UID", "ACTION", "REQUEST-STATUS", "NAME", "COLOR", "BUSYTYPE", "PROXIMITY"],
             "uri": ["ATTACH", "TZURL", "URL", "SOURCE", "IMAGE", "CONFERENCE"],
             "float": ["GEO"],
             "integer": ["PERCENT-COMPLETE", "PRIORITY", "REPEAT", "SEQUENCE"],
             "date-time": ["COMPLETED", "DTEND", "DUE", "DTSTART", "RECURRENCE-ID", "EXDATE", "RDATE",
-                          "CREATED", "DTSTAMP", "LAST-MODIFIED"],
+                          "CREATED", "DTSTAMP", "LAST-MODIFIED", "ACKNOWLEDGED"],
             "duration": ["DURATION", "TRIGGER", "REFRESH-INTERVAL"],
             "period": ["FREEBUSY"],
             "utc-offset": ["TZOFFSETFROM", "TZOFFSETTO"],

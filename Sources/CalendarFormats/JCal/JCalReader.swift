@@ -94,7 +94,10 @@ public enum JCalReader {
             texts.append(try valueText(value, kind: kind, type: type, at: path.index(3 + i)))
         }
         let value = texts.joined(separator: ",")
-        if kind.needsValueParameter(for: type, value: value) {
+        // A value kept as written (not of its type's shape) keeps its VALUE too: without it,
+        // the line would be read as of type unknown.
+        let keptAsWritten = type != "unknown" && JCalWriter.values(of: value, kind: kind, type: type) == nil
+        if kind.needsValueParameter(for: type, value: value) || keptAsWritten {
             parameters.insert(ICalParameter("VALUE", type.uppercased()), at: 0)
         }
         return ContentLine(name: name, parameters: parameters, value: value)

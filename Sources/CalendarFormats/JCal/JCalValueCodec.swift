@@ -3,12 +3,13 @@ import ICalCore
 /// One value of an iCalendar property in both notations: the iCalendar text (`20120901T130000Z`)
 /// and the jCal JSON value (`"2012-09-01T13:00:00Z"`), per RFC 7265 §3.6.
 ///
-/// A value that does not have its type's shape is carried as the JSON string of its text (and
-/// read back as that text), so that nothing is lost going either way: ical.js makes `0` of an
-/// unreadable INTEGER, icalkit keeps `"foobar"`.
+/// A value that does not have its type's shape has no jCal value here (nil); ``JCalWriter``
+/// then keeps its text (see there), so that nothing is lost going either way: ical.js makes
+/// `0` of an unreadable INTEGER, icalkit keeps `"foobar"`.
 ///
 /// ```swift
 /// JCalValueCodec.json(fromICalendar: "20120901T130000Z", type: "date-time")  // .string("2012-09-01T13:00:00Z")
+/// JCalValueCodec.json(fromICalendar: "2012", type: "date-time")              // nil
 /// try JCalValueCodec.iCalendar(fromJSON: .number("105"), type: "integer", at: JSONPath())  // "105"
 /// ```
 /// Related RFC 7265 section: <https://www.rfc-editor.org/rfc/rfc7265#section-3.6>
@@ -16,26 +17,49 @@ enum JCalValueCodec {
     // MARK: - iCalendar to jCal
 
     /// The jCal value of one iCalendar value (one element of a comma list, one part of a
-    /// structured value) of the given type.
-    static func json(fromICalendar text: String, type: String) -> JSONNode {
+    /// structured value) of the given type, or nil when the text does not have the type's shape.
+    static func json(fromICalendar text: String, type: String) -> JSONNode? {
         switch type {
         case "text": return .string(TextCodec.unescape(text))
-        case "date": return .string(compactDate(text) ?? text)
-        case "date-time": return .string(extendedDateTime(text) ?? text)
-        case "time": return .string(extendedTime(text) ?? text)
-        case "utc-offset": return .string(extendedOffset(text) ?? text)
+        case "date": return compactDate(text).map(JSONNode.string)
+        case "date-time": return extendedDateTime(text).map(JSONNode.string)
+        case "time": return extendedTime(text).map(JSONNode.string)
+        case "utc-offset": return extendedOffset(text).map(JSONNode.string)
+        case "duration": return isDuration(text) ? .string(text) : nil
         case "period": return period(text)
         case "recur": return recur(text)
-        case "integer": return Int(text).map(JSONNode.integer) ?? .string(text)
-        case "float": return float(text).map(JSONNode.number) ?? .string(text)
+        case "integer": return Int(text).map(JSONNode.integer)
+        case "float": return float(text).map(JSONNode.number)
         case "boolean":
             switch text.uppercased() {
             case "TRUE": return .bool(true)
             case "FALSE": return .bool(false)
-            default: return .string(text)
+            default: return nil
             }
-        default: return .string(text)   // binary, duration, uri, cal-address, unknown and others: as written
+        default: return .string(text)   // binary, uri, cal-address, unknown and others: as written
         }
+    }
+
+    /// RFC 5545 §3.3.6: `[+-]P` then weeks, or days and/or a time part (`-PT15M`, `P1DT2H`, `P2W`).
+    static func isDuration(_ s: String) -> Bool {
+        var b = Array(s.utf8)[...]
+        if b.first == UInt8(ascii: "+") || b.first == UInt8(ascii: "-") { b = b.dropFirst() }
+        guard b.first == UInt8(ascii: "P"), b.count > 1 else { return false }
+        b = b.dropFirst()
+        var seen: [UInt8] = []   // the designators, in order
+        var digits = 0
+        for c in b {
+            if isDigit(c) { digits += 1; continue }
+            guard c == UInt8(ascii: "T") ? digits == 0 : digits > 0 else { return false }
+            seen.append(c)
+            digits = 0
+        }
+        let order = Array("WDTHMS".utf8)
+        let positions = seen.compactMap { order.firstIndex(of: $0) }
+        guard digits == 0, positions.count == seen.count, positions == positions.sorted(), Set(positions).count == positions.count,
+              !(seen.contains(UInt8(ascii: "W")) && seen.count > 1), seen.last != UInt8(ascii: "T") else { return false }
+        let timeParts = seen.filter { "HMS".utf8.contains($0) }
+        return timeParts.isEmpty || seen.contains(UInt8(ascii: "T"))
     }
 
     /// `20120901` → `2012-09-01`.
@@ -72,10 +96,11 @@ enum JCalValueCodec {
     }
 
     /// `start/end` or `start/duration` → `["1996-04-03T02:00:00Z", "PT3H"]`.
-    private static func period(_ text: String) -> JSONNode {
+    private static func period(_ text: String) -> JSONNode? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2, let start = extendedDateTime(parts[0]) else { return .string(text) }
-        return .array([.string(start), .string(extendedDateTime(parts[1]) ?? parts[1])])
+        guard parts.count == 2, let start = extendedDateTime(parts[0]) else { return nil }
+        if let end = extendedDateTime(parts[1]) { return .array([.string(start), .string(end)]) }
+        return isDuration(parts[1]) ? .array([.string(start), .string(parts[1])]) : nil
     }
 
     /// Recurrence rule parts whose values are integers (RFC 7265 §3.6.10).
@@ -83,23 +108,25 @@ enum JCalValueCodec {
         "count", "interval", "bysecond", "byminute", "byhour", "bymonthday", "byyearday", "byweekno", "bymonth", "bysetpos",
     ]
 
-    /// `FREQ=MONTHLY;BYMONTH=1,3` → `{"freq":"MONTHLY","bymonth":[1,3]}`; a rule that is not
-    /// `KEY=VALUE` parts stays text.
-    private static func recur(_ text: String) -> JSONNode {
+    /// `FREQ=MONTHLY;BYMONTH=1,3` → `{"freq":"MONTHLY","bymonth":[1,3]}`; nil for a rule that
+    /// is not `KEY=VALUE` parts.
+    private static func recur(_ text: String) -> JSONNode? {
         var members: [JSONNode.Member] = []
         for part in text.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pair.count == 2, !pair[0].isEmpty, !pair[1].isEmpty else { return .string(text) }
+            guard pair.count == 2, !pair[0].isEmpty, !pair[1].isEmpty else { return nil }
             let key = pair[0].lowercased()
-            let values: [JSONNode] = pair[1].split(separator: ",", omittingEmptySubsequences: false).map { item in
+            let values: [JSONNode?] = pair[1].split(separator: ",", omittingEmptySubsequences: false).map { item in
                 let item = String(item)
-                if key == "until" { return .string(extendedDateTime(item) ?? compactDate(item) ?? item) }
+                if key == "until" { return (extendedDateTime(item) ?? compactDate(item)).map(JSONNode.string) }
                 if integerRuleParts.contains(key), let n = Int(item) { return .integer(n) }
                 return .string(item)
             }
-            members.append(JSONNode.Member(key, values.count == 1 ? values[0] : .array(values)))
+            let read = values.compactMap { $0 }
+            guard read.count == values.count else { return nil }   // an UNTIL that is not a date or date-time
+            members.append(JSONNode.Member(key, read.count == 1 ? read[0] : .array(read)))
         }
-        return members.isEmpty ? .string(text) : .object(members)
+        return members.isEmpty ? nil : .object(members)
     }
 
     /// The JSON literal of an iCalendar FLOAT (`10.35`, `+1.5` → `1.5`), or nil when it is not one.

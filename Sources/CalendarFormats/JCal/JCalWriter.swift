@@ -4,6 +4,11 @@ import ICalCore
 /// order, with RFC 7265's value types; X- and unknown properties without `VALUE` are of type
 /// `unknown` with their text as written.
 ///
+/// A value that does not have its type's shape (`DTSTART:20131210Z`, `X-A;VALUE=INTEGER:foobar`)
+/// keeps its text: as type `unknown` when the type was only the property's default (so the
+/// iCalendar written back has no `VALUE` either, as the input had none), else as a string of
+/// the type `VALUE` named (not valid jCal, but nothing else keeps what the line says).
+///
 /// ```swift
 /// let json = JCalWriter.jcal(fromICalendar: Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n".utf8))
 /// json.jsonText   // ["vcalendar",[["version",{},"text","2.0"]],[]]
@@ -30,7 +35,8 @@ public enum JCalWriter {
     /// `[name, {parameters}, type, value...]` of one content line.
     public static func property(_ line: ContentLine) -> JSONNode {
         let kind = JCalPropertyKind(name: line.name)
-        let type = line.parameter("VALUE")?.lowercased() ?? kind.inferredType(of: line.value)
+        let named = line.parameter("VALUE")?.lowercased()
+        let type = named ?? kind.inferredType(of: line.value)
         var parameters: [JSONNode.Member] = []
         for p in line.parameters where p.name != "VALUE" {
             // One value is a string, several an array (RFC 7265 §3.5.2); none (a name without
@@ -38,21 +44,30 @@ public enum JCalWriter {
             let values = p.values.map(JSONNode.string)
             parameters.append(JSONNode.Member(p.name.lowercased(), values.count == 1 ? values[0] : values.isEmpty ? .string("") : .array(values)))
         }
-        var items: [JSONNode] = [.string(line.name.lowercased()), .object(parameters), .string(type)]
-        items += values(of: line.value, kind: kind, type: type)
-        return .array(items)
+        let name = JSONNode.string(line.name.lowercased())
+        if let values = values(of: line.value, kind: kind, type: type) {
+            return .array([name, .object(parameters), .string(type)] + values)
+        }
+        return .array([name, .object(parameters), .string(named ?? "unknown"), .string(line.value)])
     }
 
     /// The JSON values of a property's text: one per element of a comma list, one array for a
-    /// structured value, else one.
-    static func values(of text: String, kind: JCalPropertyKind, type: String) -> [JSONNode] {
-        if kind.isStructured {
-            let parts = type == "text" ? splitUnescaped(text, at: UInt8(ascii: ";")) : text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
-            return [.array(parts.map { JCalValueCodec.json(fromICalendar: $0, type: type) })]
+    /// structured value, else one; nil when any of them does not have the type's shape.
+    static func values(of text: String, kind: JCalPropertyKind, type: String) -> [JSONNode]? {
+        func converted(_ pieces: [String]) -> [JSONNode]? {
+            var out: [JSONNode] = []
+            for piece in pieces {
+                guard let value = JCalValueCodec.json(fromICalendar: piece, type: type) else { return nil }
+                out.append(value)
+            }
+            return out
         }
-        guard kind.isMultiValued else { return [JCalValueCodec.json(fromICalendar: text, type: type)] }
-        if type == "text" { return splitUnescaped(text, at: UInt8(ascii: ",")).map { JCalValueCodec.json(fromICalendar: $0, type: type) } }
-        return text.split(separator: ",", omittingEmptySubsequences: false).map { JCalValueCodec.json(fromICalendar: String($0), type: type) }
+        let separator = UInt8(ascii: kind.isStructured ? ";" : ",")
+        let pieces = !kind.isStructured && !kind.isMultiValued ? [text]
+            : type == "text" ? splitUnescaped(text, at: separator)
+            : text.split(separator: Character(Unicode.Scalar(separator)), omittingEmptySubsequences: false).map(String.init)
+        guard let values = converted(pieces) else { return nil }
+        return kind.isStructured ? [.array(values)] : values
     }
 
     /// TEXT split at the separators not escaped by a backslash, each part still escaped.
