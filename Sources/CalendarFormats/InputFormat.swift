@@ -9,6 +9,8 @@ public enum InputFormat: String, Sendable, CaseIterable {
     case iCalendar = "ics"
     /// RFC 7265 jCal (`.jcal`, or JSON that starts `["vcalendar"`).
     case jcal
+    /// icalkit's own JSON (what `convert --format json` writes): a JSON object.
+    case calendarJSON = "json"
 
     /// How many leading bytes ``detect(prefix:fileExtension:)`` looks at.
     public static let prefixLength = 256
@@ -16,12 +18,14 @@ public enum InputFormat: String, Sendable, CaseIterable {
     /// The format of an input from its first ``prefixLength`` bytes and its file extension
     /// (lower case, without the dot; empty for standard input). Content decides where it can:
     /// a `.json` file that holds jCal is jCal; a `.jcal` file is read as jCal whatever it holds,
-    /// so that what is wrong with it is said in jCal's terms.
+    /// so that what is wrong with it is said in jCal's terms; a `.json` file or any input that
+    /// starts with `{` is icalkit's JSON.
     public static func detect(prefix: some Collection<UInt8>, fileExtension: String) -> InputFormat {
         if fileExtension == "jcal" || JCalReader.looksLikeJCal(prefix) { return .jcal }
         switch firstSignificantByte(prefix) {
         case UInt8(ascii: "[")?: return .jcal
-        default: return .iCalendar
+        case UInt8(ascii: "{")?: return .calendarJSON
+        default: return fileExtension == "json" ? .calendarJSON : .iCalendar
         }
     }
 
@@ -38,6 +42,7 @@ public enum InputFormat: String, Sendable, CaseIterable {
         switch self {
         case .iCalendar: nil
         case .jcal: try JCalReader.iCalendar(fromJSON: bytes)
+        case .calendarJSON: try CalendarJSONReader.iCalendar(fromJSON: bytes)
         }
     }
 }
@@ -48,6 +53,7 @@ extension InputFormat {
         switch self {
         case .iCalendar: "iCalendar"
         case .jcal: "jCal"
+        case .calendarJSON: "icalkit JSON"
         }
     }
 }

@@ -45,18 +45,21 @@ struct HelpTests {
 
             Reads each INPUT, reports what it could not read on standard error (file:line:
             ..., or file [JSON path]: ... for jCal), and writes what it read. jCal input is
-            recognised by its content (["vcalendar", ...) or the extension .jcal. Several
-            inputs go to one output, in order, unless --out-dir is given.
+            recognised by its content (["vcalendar", ...) or the extension .jcal, icalkit
+            JSON by its content ({...}) or the extension .json (its shape:
+            Docs/icalkit-json.schema.json). Several inputs go to one output, in order,
+            unless --out-dir is given.
             Exit status: 0 ok, 65 some items were skipped (the rest was written) or a jCal
-            input is not jCal (nothing of it is written), 66 an input is missing, 74 an
-            output cannot be written.
+            or JSON input does not have its format's shape (nothing of it is written), 66 an
+            input is missing, 74 an output cannot be written.
 
             USAGE: icalkit convert INPUT... [--format ics|jcal|json]
                    [-o FILE | --out-dir DIR]
 
             ARGUMENTS:
-              INPUT                   An iCalendar (.ics) or jCal (.jcal, or .json holding
-                                      jCal) file, or - for standard input.
+              INPUT                   An iCalendar (.ics), jCal (.jcal) or icalkit JSON
+                                      (.json, as --format json writes it) file, or - for
+                                      standard input.
 
             OPTIONS:
               --format ics|jcal|json  The output format: ics (iCalendar), jcal (RFC 7265
@@ -78,6 +81,9 @@ struct HelpTests {
 
               icalkit convert team.jcal -o team.ics
                   Read jCal, write iCalendar.
+
+              icalkit convert plan.json -o plan.ics
+                  Read icalkit JSON (written by a script, say), write iCalendar.
 
               icalkit convert outlook.ics -o clean.ics
                   Rewrite an export as iCalendar with one VTIMEZONE per zone used.

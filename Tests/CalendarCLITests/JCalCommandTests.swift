@@ -64,32 +64,27 @@ struct JCalCommandTests {
         #expect(runCLI(["validate", path]).stdout == "\(path): 1 event, 0 reminders, 0 warnings, 0 errors\n")
     }
 
-    struct BadCase: Sendable, CustomTestStringConvertible {
-        let id: String, json: String, message: String
-        var testDescription: String { id }
-    }
-
-    static let badCases: [BadCase] = [
-        BadCase(id: "not JSON", json: #"["vcalendar",["#, message: "line 1, column 15: not JSON: expected a value"),
-        BadCase(id: "property not an array", json: #"["vcalendar",[],[["vevent",[["uid",{},"text","a"],7],[]]]]"#,
+    static let badCases: [BadInputCase] = [
+        BadInputCase(id: "not JSON", json: #"["vcalendar",["#, message: "line 1, column 15: not JSON: expected a value"),
+        BadInputCase(id: "property not an array", json: #"["vcalendar",[],[["vevent",[["uid",{},"text","a"],7],[]]]]"#,
                 message: "[2][0][1][1]: expected an array (a property: [name, {parameters}, type, value...]), found a number"),
-        BadCase(id: "text value not a string", json: #"["vcalendar",[],[["vevent",[["summary",{},"text",5]],[]]]]"#,
+        BadInputCase(id: "text value not a string", json: #"["vcalendar",[],[["vevent",[["summary",{},"text",5]],[]]]]"#,
                 message: "[2][0][1][0][3]: expected a string"),
-        BadCase(id: "too short a property", json: #"["vcalendar",[["version",{},"text"]],[]]"#,
+        BadInputCase(id: "too short a property", json: #"["vcalendar",[["version",{},"text"]],[]]"#,
                 message: "[1][0]: expected a property of at least 4 items ([name, {parameters}, type, value...]), found 3"),
-        BadCase(id: "parameters not an object", json: #"["vcalendar",[["version",[],"text","2.0"]],[]]"#,
+        BadInputCase(id: "parameters not an object", json: #"["vcalendar",[["version",[],"text","2.0"]],[]]"#,
                 message: "[1][0][1]: expected an object (the parameters), found an array"),
-        BadCase(id: "parameter value a number", json: #"["vcalendar",[["x-a",{"p":1},"text","2.0"]],[]]"#,
+        BadInputCase(id: "parameter value a number", json: #"["vcalendar",[["x-a",{"p":1},"text","2.0"]],[]]"#,
                 message: "[1][0][1].p: expected a string or an array of strings (a parameter value), found a number"),
-        BadCase(id: "period of one", json: #"["vcalendar",[["freebusy",{},"period",["2026-01-01T00:00:00Z"]]],[]]"#,
+        BadInputCase(id: "period of one", json: #"["vcalendar",[["freebusy",{},"period",["2026-01-01T00:00:00Z"]]],[]]"#,
                 message: "[1][0][3]: expected a period: an array of two strings (start, and end or duration)"),
-        BadCase(id: "component without subcomponents", json: #"["vcalendar",[]]"#,
+        BadInputCase(id: "component without subcomponents", json: #"["vcalendar",[]]"#,
                 message: "(top level): expected a component of 3 items ([name, [properties], [components]]), found 2"),
     ]
 
     /// Bad jCal: exit 65, the JSON path and what was expected, and nothing written.
     @Test(arguments: badCases)
-    func badJCalIsRefusedWithItsPath(_ c: BadCase) throws {
+    func badJCalIsRefusedWithItsPath(_ c: BadInputCase) throws {
         let dir = try TemporaryDirectory()
         let input = dir.path("bad.jcal")
         try c.json.write(toFile: input, atomically: true, encoding: .utf8)

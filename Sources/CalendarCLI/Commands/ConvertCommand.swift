@@ -12,7 +12,7 @@ import ICalConversion
 /// input is missing (the others are still converted), 74 when an output cannot be written.
 enum ConvertCommand {
     static let input = ArgumentSpec(
-        name: "INPUT", help: "An iCalendar (.ics) or jCal (.jcal, or .json holding jCal) file, or - for standard input.",
+        name: "INPUT", help: "An iCalendar (.ics), jCal (.jcal) or icalkit JSON (.json, as --format json writes it) file, or - for standard input.",
         arity: .oneOrMore)
     static let format = OptionSpec.option(
         "format", value: "FORMAT", help: "The output format: ics (iCalendar), jcal (RFC 7265 jCal) or json (icalkit's JSON).",
@@ -30,9 +30,10 @@ enum ConvertCommand {
         discussion: """
             Reads each INPUT, reports what it could not read on standard error (file:line: ..., or \
             file [JSON path]: ... for jCal), and writes what it read. jCal input is recognised by its \
-            content (["vcalendar", ...) or the extension .jcal. Several inputs go to one output, in order, unless --out-dir is given.
-            Exit status: 0 ok, 65 some items were skipped (the rest was written) or a jCal input is not \
-            jCal (nothing of it is written), 66 an input is missing, \
+            content (["vcalendar", ...) or the extension .jcal, icalkit JSON by its content ({...}) or \
+            the extension .json (its shape: Docs/icalkit-json.schema.json). Several inputs go to one output, in order, unless --out-dir is given.
+            Exit status: 0 ok, 65 some items were skipped (the rest was written) or a jCal or JSON input \
+            does not have its format's shape (nothing of it is written), 66 an input is missing, \
             74 an output cannot be written.
             """,
         arguments: [input],
@@ -42,6 +43,7 @@ enum ConvertCommand {
             .init(commandLine: "convert team.ics --format json", explanation: "Print team.ics as JSON."),
             .init(commandLine: "convert team.ics --format jcal -o team.jcal", explanation: "Write team.ics as jCal (RFC 7265)."),
             .init(commandLine: "convert team.jcal -o team.ics", explanation: "Read jCal, write iCalendar."),
+            .init(commandLine: "convert plan.json -o plan.ics", explanation: "Read icalkit JSON (written by a script, say), write iCalendar."),
             .init(commandLine: "convert outlook.ics -o clean.ics", explanation: "Rewrite an export as iCalendar with one VTIMEZONE per zone used."),
             .init(commandLine: "convert feeds/*.ics --format json --out-dir json/", explanation: "Convert many files, one JSON file each."),
             .init(commandLine: "convert - --format json < team.ics", explanation: "Read standard input."),
