@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libical-dev libsqlite3-dev libicu-dev libmimalloc-dev libcurl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ICALKIT := .build/release/icalkit
 
-.PHONY: deps build demo install test test-mcp test-views conformance conformance-baseline convert-check jcal-check bench bench-large fuzz test-asan test-tsan clean
+.PHONY: deps build demo install test test-mcp test-views conformance conformance-baseline convert-check formats-check bench bench-large fuzz test-asan test-tsan clean
 
 ## Install the system libraries icalkit builds on, when any is missing.
 deps:
@@ -63,7 +63,7 @@ test: deps
 	@$(MAKE) --no-print-directory test-views
 	@$(MAKE) --no-print-directory conformance
 	@$(MAKE) --no-print-directory convert-check
-	@$(MAKE) --no-print-directory jcal-check
+	@$(MAKE) --no-print-directory formats-check
 
 ## `icalkit mcp` driven by the `mcp` client from PyPI (Tests/mcp; skips only when PyPI is unreachable).
 test-mcp: deps
@@ -102,11 +102,12 @@ convert-check: deps
 	  $$files < .build/tricky.list
 
 ## icalkit's jCal (convert --format jcal, and jCal read back) against python icalendar's
-## to_jcal/from_jcal over the fixtures and the corpus (Conformance/jcal; its own venv, pinned;
-## skips when PyPI is unreachable).
-jcal-check: deps
+## to_jcal/from_jcal, and its JSON against Docs/icalkit-json.schema.json (python jsonschema)
+## and read back, over the fixtures and the corpus (Conformance/formats; the oracle's pinned
+## venv; skips when PyPI is unreachable).
+formats-check: deps
 	$(SWIFT) build --product icalkit
-	CORPUS="$(CORPUS)" bash Conformance/jcal/run.sh
+	CORPUS="$(CORPUS)" bash Conformance/formats/run.sh
 
 ## Benchmarks (release build; not part of make test). See Bench/README.md.
 bench: build
