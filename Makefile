@@ -21,7 +21,7 @@ deps:
 ## Release build. The Swift runtime and Foundation are linked in statically: a whole
 ## `icalkit` process then starts about 15 ms sooner (no dynamic loading of the Swift
 ## libraries), which is most of a small query's time. SQLite comes from Debian's static
-## archive and libical without libicalss/libicalvcal; the binary is linked with lld and
+## archive and libical (with libicalvcal for vCalendar 1.0, without libicalss); the binary is linked with lld and
 ## packed relative relocations (Package.swift). No run path: by default the package manager
 ## gives an executable `$$ORIGIN`, where the dynamic loader then looked for every system
 ## library first (20 failed opens, 0.35 ms of each process start).

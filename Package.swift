@@ -40,8 +40,8 @@ let package = Package(
     ],
     targets: [
         // C libraries, each owned by exactly one Swift module.
-        // No pkg-config for libical: its flags add libicalss and libicalvcal (and through them
-        // Berkeley DB), which icalkit does not use. The module map links libical alone.
+        // No pkg-config for libical: its flags add libicalss (and through it Berkeley DB), which
+        // icalkit does not use. The module map links libical and libicalvcal (vCalendar 1.0 input).
         .systemLibrary(name: "CLibical", providers: [.apt(["libical-dev"])]),
         // Headers only: CalendarStore links SQLite (see staticSQLite).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),

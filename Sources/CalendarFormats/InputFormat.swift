@@ -1,3 +1,5 @@
+import ICalCore
+
 /// The formats icalkit reads, told apart by a file's first bytes and its extension.
 ///
 /// ```swift
@@ -11,17 +13,24 @@ public enum InputFormat: String, Sendable, CaseIterable {
     case jcal
     /// icalkit's own JSON (what `convert --format json` writes): a JSON object.
     case calendarJSON = "json"
+    /// vCalendar 1.0 (`.vcs`, or a VCALENDAR whose VERSION is 1.0), read through libical's vCal converter.
+    case vCalendar = "vcs"
 
     /// How many leading bytes ``detect(prefix:fileExtension:)`` looks at.
-    public static let prefixLength = 256
+    public static let prefixLength = 2048
 
     /// The format of an input from its first ``prefixLength`` bytes and its file extension
     /// (lower case, without the dot; empty for standard input). Content decides where it can:
     /// a `.json` file that holds jCal is jCal; a `.jcal` file is read as jCal whatever it holds,
     /// so that what is wrong with it is said in jCal's terms; a `.json` file or any input that
-    /// starts with `{` is icalkit's JSON.
+    /// starts with `{` is icalkit's JSON; a `.vcs` file, or a VCALENDAR with `VERSION:1.0` in a
+    /// file not named as iCalendar (standard input, `.txt`), is vCalendar 1.0.
     public static func detect(prefix: some Collection<UInt8>, fileExtension: String) -> InputFormat {
         if fileExtension == "jcal" || JCalReader.looksLikeJCal(prefix) { return .jcal }
+        // An .ics file that says VERSION:1.0 is read as iCalendar, as before: such files are most
+        // often iCalendar 2.0 with a wrong VERSION, which the vCal parser would mangle.
+        let iCalendarExtension = ["ics", "ical", "icalendar", "ifb"].contains(fileExtension)
+        if fileExtension == "vcs" || (!iCalendarExtension && VCalendarConverter.looksLikeVCalendar(prefix)) { return .vCalendar }
         switch firstSignificantByte(prefix) {
         case UInt8(ascii: "[")?: return .jcal
         case UInt8(ascii: "{")?: return .calendarJSON
@@ -40,9 +49,19 @@ public enum InputFormat: String, Sendable, CaseIterable {
     /// itself (read as it is).
     public func translate(_ bytes: [UInt8]) throws(FormatError) -> TranslatedInput? {
         switch self {
-        case .iCalendar: nil
-        case .jcal: try JCalReader.iCalendar(fromJSON: bytes)
-        case .calendarJSON: try CalendarJSONReader.iCalendar(fromJSON: bytes)
+        case .iCalendar: return nil
+        case .jcal: return try JCalReader.iCalendar(fromJSON: bytes)
+        case .calendarJSON: return try CalendarJSONReader.iCalendar(fromJSON: bytes)
+        case .vCalendar:
+            do {
+                let converted = try VCalendarConverter.iCalendar(fromVCalendar: bytes)
+                var translated = TranslatedInput()
+                translated.iCalendar = converted.iCalendar
+                translated.notes = converted.notes
+                return translated
+            } catch {
+                throw FormatError(path: "", message: error.message)
+            }
         }
     }
 }
@@ -54,6 +73,7 @@ extension InputFormat {
         case .iCalendar: "iCalendar"
         case .jcal: "jCal"
         case .calendarJSON: "icalkit JSON"
+        case .vCalendar: "vCalendar 1.0"
         }
     }
 }

@@ -8,6 +8,8 @@ public struct TranslatedInput: Sendable {
     public var iCalendar: [UInt8] = []
     /// The place in the original input of each physical line of ``iCalendar`` (element 0 is line 1).
     public var places: [String] = []
+    /// What the translation could not carry over (warnings for the reader's diagnostics).
+    public var notes: [String] = []
 
     public init() {}
 

@@ -47,19 +47,20 @@ struct HelpTests {
             ..., or file [JSON path]: ... for jCal), and writes what it read. jCal input is
             recognised by its content (["vcalendar", ...) or the extension .jcal, icalkit
             JSON by its content ({...}) or the extension .json (its shape:
-            Docs/icalkit-json.schema.json). Several inputs go to one output, in order,
-            unless --out-dir is given.
-            Exit status: 0 ok, 65 some items were skipped (the rest was written) or a jCal
-            or JSON input does not have its format's shape (nothing of it is written), 66 an
-            input is missing, 74 an output cannot be written.
+            Docs/icalkit-json.schema.json), vCalendar 1.0 by the extension .vcs or, on
+            standard input, VERSION:1.0 (read through libical's vCal converter). Several
+            inputs go to one output, in order, unless --out-dir is given.
+            Exit status: 0 ok, 65 some items were skipped (the rest was written) or a jCal,
+            JSON or vCalendar input does not have its format's shape (nothing of it is
+            written), 66 an input is missing, 74 an output cannot be written.
 
             USAGE: icalkit convert INPUT... [--format ics|jcal|json]
                    [-o FILE | --out-dir DIR]
 
             ARGUMENTS:
-              INPUT                   An iCalendar (.ics), jCal (.jcal) or icalkit JSON
-                                      (.json, as --format json writes it) file, or - for
-                                      standard input.
+              INPUT                   An iCalendar (.ics), vCalendar 1.0 (.vcs), jCal
+                                      (.jcal) or icalkit JSON (.json, as --format json
+                                      writes it) file, or - for standard input.
 
             OPTIONS:
               --format ics|jcal|json  The output format: ics (iCalendar), jcal (RFC 7265

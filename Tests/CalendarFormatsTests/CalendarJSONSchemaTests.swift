@@ -60,5 +60,9 @@ struct CalendarJSONSchemaTests {
         #expect(InputFormat.detect(prefix: Array(" {\"calendars\": []}".utf8), fileExtension: "") == .calendarJSON)
         #expect(InputFormat.detect(prefix: Array("".utf8), fileExtension: "json") == .calendarJSON)
         #expect(InputFormat.detect(prefix: Array("[\"vcalendar\"".utf8), fileExtension: "json") == .jcal)
+        let vcal = Array("BEGIN:VCALENDAR\r\nVERSION:1.0\r\n".utf8)
+        #expect(InputFormat.detect(prefix: vcal, fileExtension: "") == .vCalendar)
+        #expect(InputFormat.detect(prefix: vcal, fileExtension: "ics") == .iCalendar)
+        #expect(InputFormat.detect(prefix: Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n".utf8), fileExtension: "vcs") == .vCalendar)
     }
 }

@@ -12,7 +12,7 @@ import ICalConversion
 /// input is missing (the others are still converted), 74 when an output cannot be written.
 enum ConvertCommand {
     static let input = ArgumentSpec(
-        name: "INPUT", help: "An iCalendar (.ics), jCal (.jcal) or icalkit JSON (.json, as --format json writes it) file, or - for standard input.",
+        name: "INPUT", help: "An iCalendar (.ics), vCalendar 1.0 (.vcs), jCal (.jcal) or icalkit JSON (.json, as --format json writes it) file, or - for standard input.",
         arity: .oneOrMore)
     static let format = OptionSpec.option(
         "format", value: "FORMAT", help: "The output format: ics (iCalendar), jcal (RFC 7265 jCal) or json (icalkit's JSON).",
@@ -31,9 +31,10 @@ enum ConvertCommand {
             Reads each INPUT, reports what it could not read on standard error (file:line: ..., or \
             file [JSON path]: ... for jCal), and writes what it read. jCal input is recognised by its \
             content (["vcalendar", ...) or the extension .jcal, icalkit JSON by its content ({...}) or \
-            the extension .json (its shape: Docs/icalkit-json.schema.json). Several inputs go to one output, in order, unless --out-dir is given.
-            Exit status: 0 ok, 65 some items were skipped (the rest was written) or a jCal or JSON input \
-            does not have its format's shape (nothing of it is written), 66 an input is missing, \
+            the extension .json (its shape: Docs/icalkit-json.schema.json), vCalendar 1.0 by the extension \
+            .vcs or, on standard input, VERSION:1.0 (read through libical's vCal converter). Several inputs go to one output, in order, unless --out-dir is given.
+            Exit status: 0 ok, 65 some items were skipped (the rest was written) or a jCal, JSON or \
+            vCalendar input does not have its format's shape (nothing of it is written), 66 an input is missing, \
             74 an output cannot be written.
             """,
         arguments: [input],

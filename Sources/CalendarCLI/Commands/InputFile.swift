@@ -140,10 +140,14 @@ struct InputFile {
     }
 
     /// What the reader said, with the lines of a translation named by their place in the
-    /// original input (`team.jcal [2][0][1][3]: warning: ...`), not by a line of the translation.
+    /// original input (`team.jcal [2][0][1][3]: warning: ...`), not by a line of the translation,
+    /// after what the translation could not carry over (warnings).
     func placing(_ result: ReadResult) -> ReadResult {
         guard let translation else { return result }
         var result = result
+        result.diagnostics.insert(contentsOf: translation.notes.map {
+            ConversionDiagnostic(severity: .warning, file: displayName, message: $0, action: .ignored)
+        }, at: 0)
         for i in result.diagnostics.indices {
             guard let line = result.diagnostics[i].line else { continue }
             result.diagnostics[i].line = nil

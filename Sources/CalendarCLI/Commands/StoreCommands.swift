@@ -22,7 +22,7 @@ enum StoreCommands {
     // MARK: import
 
     static let importInput = ArgumentSpec(
-        name: "INPUT", help: "An .ics, .jcal (jCal) or .json (icalkit JSON) file, a directory of .ics files, or - for standard input.",
+        name: "INPUT", help: "An .ics, .vcs (vCalendar 1.0), .jcal (jCal) or .json (icalkit JSON) file, a directory of .ics files, or - for standard input.",
         arity: .oneOrMore)
     static let importCalendar = OptionSpec.option("calendar", value: "NAME", help: "Import into this calendar instead of the file's own name.")
     static let importFormat = OptionSpec.option(
@@ -37,7 +37,7 @@ enum StoreCommands {
             diagnostics go to standard error as FILE:LINE: ....
             Exit status: 65 when some items could not be read, or the file not whole (it ends inside a \
             component, an RRULE cannot be read): what was read is imported unless --strict; 65 too when \
-            a jCal or JSON input does not have its format's shape: nothing of it is imported; \
+            a jCal, JSON or vCalendar input does not have its format's shape: nothing of it is imported; \
             66 when an input is missing, 1 when the store refuses (a read-only or subscribed calendar).
             With --replace, all inputs go into --calendar in ONE transaction, as a feed's refresh: \
             any change of content updates an item whatever its SEQUENCE (a change of DTSTAMP alone does not), \
