@@ -109,6 +109,17 @@ struct CalendarJSONInputTests {
         #expect(store.run(["calendars", "list", "--format", "json"]).stdout.contains("\"calendars\": []"))
     }
 
+    /// What the reader says of a JSON input names the JSON path of the member it came from.
+    @Test func diagnosticsNameTheJSONPath() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("rule.json")
+        try #"{"calendars":[{"events":[{"uid":"a@x","start":"2026-03-02T09:00:00Z","recurrenceRules":["FREQ=SOMETIMES"]}]}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let result = runCLI(["validate", path])
+        #expect(result.status == .dataError)
+        #expect(result.stderr.hasPrefix("\(path) calendars[0].events[0].recurrenceRules[0]: error: UID a@x: RRULE: "))
+    }
+
     @Test func importReadsJSON() throws {
         let store = try StoreUnderTest()
         let json = store.directory.path("team.json")

@@ -113,6 +113,18 @@ struct JCalCommandTests {
         #expect(!store.ok(["export"]).contains("bad@x"))
     }
 
+    /// What the reader says of a jCal input names the JSON path of the property, not a line of
+    /// the iCalendar it was read as.
+    @Test func diagnosticsNameTheJSONPath() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("rule.jcal")
+        try #"["vcalendar",[["version",{},"text","2.0"]],[["vevent",[["uid",{},"text","a@x"],["dtstart",{},"date-time","2026-03-02T09:00:00Z"],["rrule",{},"recur",{"freq":"SOMETIMES"}]],[]]]]"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let result = runCLI(["validate", path])
+        #expect(result.status == .dataError)
+        #expect(result.stderr.hasPrefix("\(path) [2][0][1][2]: error: UID a@x: RRULE: "))
+    }
+
     /// `export --format jcal` and `events --format jcal`: the jCal has the components of the
     /// iCalendar the same command writes with `--format ics`.
     @Test func exportAndEventsWriteJCal() throws {
