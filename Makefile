@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libical-dev libsqlite3-dev libicu-dev libmimalloc-dev libcurl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ICALKIT := .build/release/icalkit
 
-.PHONY: deps build demo install test test-mcp test-views conformance conformance-baseline convert-check bench bench-large fuzz test-asan test-tsan clean
+.PHONY: deps build demo install test test-mcp test-views conformance conformance-baseline convert-check formats-check bench bench-large fuzz test-asan test-tsan clean
 
 ## Install the system libraries icalkit builds on, when any is missing.
 deps:
@@ -21,7 +21,7 @@ deps:
 ## Release build. The Swift runtime and Foundation are linked in statically: a whole
 ## `icalkit` process then starts about 15 ms sooner (no dynamic loading of the Swift
 ## libraries), which is most of a small query's time. SQLite comes from Debian's static
-## archive and libical without libicalss/libicalvcal; the binary is linked with lld and
+## archive and libical (with libicalvcal for vCalendar 1.0, without libicalss); the binary is linked with lld and
 ## packed relative relocations (Package.swift). No run path: by default the package manager
 ## gives an executable `$$ORIGIN`, where the dynamic loader then looked for every system
 ## library first (20 failed opens, 0.35 ms of each process start).
@@ -63,6 +63,7 @@ test: deps
 	@$(MAKE) --no-print-directory test-views
 	@$(MAKE) --no-print-directory conformance
 	@$(MAKE) --no-print-directory convert-check
+	@$(MAKE) --no-print-directory formats-check
 
 ## `icalkit mcp` driven by the `mcp` client from PyPI (Tests/mcp; skips only when PyPI is unreachable).
 test-mcp: deps
@@ -99,6 +100,14 @@ convert-check: deps
 	else echo "convert-check: $(CORPUS) absent: corpus files skipped"; : > .build/tricky.list; fi; \
 	xargs -0 python3 Conformance/convert_check.py --icalkit .build/debug/icalkit --python .venv-oracle/bin/python --store-check --corpus "$(CORPUS)" \
 	  $$files < .build/tricky.list
+
+## icalkit's jCal (convert --format jcal, and jCal read back) against python icalendar's
+## to_jcal/from_jcal, and its JSON against Docs/icalkit-json.schema.json (python jsonschema)
+## and read back, over the fixtures and the corpus (Conformance/formats; the oracle's pinned
+## venv; skips when PyPI is unreachable).
+formats-check: deps
+	$(SWIFT) build --product icalkit
+	CORPUS="$(CORPUS)" bash Conformance/formats/run.sh
 
 ## Benchmarks (release build; not part of make test). See Bench/README.md.
 bench: build

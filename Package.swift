@@ -40,8 +40,8 @@ let package = Package(
     ],
     targets: [
         // C libraries, each owned by exactly one Swift module.
-        // No pkg-config for libical: its flags add libicalss and libicalvcal (and through them
-        // Berkeley DB), which icalkit does not use. The module map links libical alone.
+        // No pkg-config for libical: its flags add libicalss (and through it Berkeley DB), which
+        // icalkit does not use. The module map links libical and libicalvcal (vCalendar 1.0 input).
         .systemLibrary(name: "CLibical", providers: [.apt(["libical-dev"])]),
         // Headers only: CalendarStore links SQLite (see staticSQLite).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
@@ -50,6 +50,8 @@ let package = Package(
         .target(name: "ICalCore", dependencies: ["CLibical"]),
         .target(name: "CalendarModel"),
         .target(name: "ICalConversion", dependencies: ["ICalCore", "CalendarModel", "CWinZones"]),
+        // jCal (RFC 7265) and icalkit JSON to and from iCalendar text.
+        .target(name: "CalendarFormats", dependencies: ["ICalCore", "CalendarModel", "ICalConversion"]),
         .target(name: "CalendarStore", dependencies: ["CSQLite", "CalendarModel", "ICalConversion"],
                 linkerSettings: sharedSQLite),
         // HTTP for feeds: libcurl (Debian libcurl4-openssl-dev), owned by CalendarFeeds, opened with
@@ -58,7 +60,7 @@ let package = Package(
         .target(name: "CalendarFeeds", dependencies: ["CCurl", "ICalCore", "ICalConversion", "CalendarStore"]),
         // The MCP server: JSON-RPC 2.0 over stdio, tools over the store.
         .target(name: "CalendarMCP", dependencies: ["CalendarModel", "CalendarStore", "ICalConversion", "CalendarFeeds"]),
-        .target(name: "CalendarCLI", dependencies: ["CalendarModel", "ICalConversion", "CalendarStore", "CalendarMCP", "CalendarFeeds"]),
+        .target(name: "CalendarCLI", dependencies: ["CalendarModel", "CalendarFormats", "ICalConversion", "CalendarStore", "CalendarMCP", "CalendarFeeds"]),
         // The command-line process's allocator settings (mimalloc, see `mimalloc` above).
         .target(name: "CAllocator"),
         .executableTarget(name: "icalkit", dependencies: ["CalendarCLI", "CAllocator"],
@@ -74,6 +76,7 @@ let package = Package(
         .testTarget(name: "ICalCoreTests", dependencies: ["ICalCore", "CalendarTestSupport"]),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel", "CalendarTestSupport"]),
         .testTarget(name: "ICalConversionTests", dependencies: ["ICalConversion", "ICalCore", "CalendarModel", "CalendarTestSupport"]),
+        .testTarget(name: "CalendarFormatsTests", dependencies: ["CalendarFormats", "ICalCore", "CalendarTestSupport"]),
         .testTarget(name: "CalendarStoreTests", dependencies: ["CalendarStore", "ICalConversion", "CalendarModel", "CalendarTestSupport"]),
         .testTarget(name: "CalendarFeedsTests", dependencies: ["CalendarFeeds", "CalendarStore", "CalendarTestSupport"]),
         .testTarget(name: "CalendarMCPTests", dependencies: ["CalendarMCP", "CalendarStore", "CalendarModel", "CalendarTestSupport"]),

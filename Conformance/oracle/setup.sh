@@ -12,7 +12,7 @@ stamp="$venv/.requirements.sha256"
 
 want="$(sha256sum "$req" | cut -d' ' -f1)"
 if [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
-   && "$venv/bin/python" -c 'import icalendar, recurring_ical_events, x_wr_timezone' 2>/dev/null; then
+   && "$venv/bin/python" -c 'import icalendar, recurring_ical_events, x_wr_timezone, jsonschema' 2>/dev/null; then
   echo "oracle: $venv is up to date"
   exit 0
 fi

@@ -101,9 +101,11 @@ struct CatalogCommandTests {
         let calendars = try #require(json["calendars"] as? [[String: Any]])
         #expect(calendars.first?["title"] as? String == "Room bookings")
         #expect((calendars.first?["events"] as? [Any])?.count == 2)
-        let jcal = store.run(["export", "--format", "jcal"])
-        #expect(jcal.status == .usage && jcal.stdout.isEmpty)
-        #expect(jcal.stderr.contains("Invalid value 'jcal' for '--format'; expected one of: ics, json"))
+        // jCal is the jCal of the iCalendar export (RFC 7265: one calendar is its array).
+        let jcal = try JSONSerialization.jsonObject(with: Data(store.ok(["export", "--format", "jcal"]).utf8)) as? [Any]
+        #expect(jcal?.first as? String == "vcalendar")
+        #expect(((jcal?[2] as? [[Any]]) ?? []).filter { $0.first as? String == "vevent" }.count == 2)
+        #expect(store.ok(["export", "--to", "ics"]) == store.ok(["export"]))
         #expect(store.run(["export", "--calendar", "Nope"]) == CLIResult(
             stdout: "", stderr: "Error: no calendar titled 'Nope'\n", status: .noSuchCalendar))
     }

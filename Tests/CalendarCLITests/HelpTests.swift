@@ -41,22 +41,31 @@ struct HelpTests {
 
     @Test func convertHelp() {
         let expected = """
-            OVERVIEW: Convert iCalendar files to JSON or iCalendar, without a store.
+            OVERVIEW: Convert between iCalendar, jCal and JSON, without a store.
 
             Reads each INPUT, reports what it could not read on standard error (file:line:
-            ...), and writes what it read. Several inputs go to one output, in order, unless
-            --out-dir is given.
-            Exit status: 0 ok, 65 some items were skipped (the rest was written), 66 an
-            input is missing, 74 an output cannot be written.
+            ..., or file [JSON path]: ... for jCal), and writes what it read. jCal input is
+            recognised by its content (["vcalendar", ...) or the extension .jcal, icalkit
+            JSON by its content ({...}) or the extension .json (its shape:
+            Docs/icalkit-json.schema.json), vCalendar 1.0 by the extension .vcs or, on
+            standard input, VERSION:1.0 (read through libical's vCal converter). Several
+            inputs go to one output, in order, unless --out-dir is given.
+            Exit status: 0 ok, 65 some items were skipped (the rest was written) or a jCal,
+            JSON or vCalendar input does not have its format's shape (nothing of it is
+            written), 66 an input is missing, 74 an output cannot be written.
 
-            USAGE: icalkit convert INPUT... [--to ics|json] [-o FILE | --out-dir DIR]
+            USAGE: icalkit convert INPUT... [--format ics|jcal|json]
+                   [-o FILE | --out-dir DIR]
 
             ARGUMENTS:
-              INPUT                   An iCalendar (.ics) file, or - for standard input.
+              INPUT                   An iCalendar (.ics), vCalendar 1.0 (.vcs), jCal
+                                      (.jcal) or icalkit JSON (.json, as --format json
+                                      writes it) file, or - for standard input.
 
             OPTIONS:
-              --to ics|json           The output format. (default: from the extension of -o
-                                      FILE, else json)
+              --format ics|jcal|json  The output format: ics (iCalendar), jcal (RFC 7265
+                                      jCal) or json (icalkit's JSON). (default: from the
+                                      extension of -o FILE, else json) Alias: --to.
               -o, --out FILE          Write to FILE instead of standard output (- is
                                       standard output). FILE is replaced whole or not at all
                                       (a device or FIFO is written in place).
@@ -65,16 +74,25 @@ struct HelpTests {
               -h, --help              Show help information.
 
             EXAMPLES:
-              icalkit convert team.ics --to json
+              icalkit convert team.ics --format json
                   Print team.ics as JSON.
+
+              icalkit convert team.ics --format jcal -o team.jcal
+                  Write team.ics as jCal (RFC 7265).
+
+              icalkit convert team.jcal -o team.ics
+                  Read jCal, write iCalendar.
+
+              icalkit convert plan.json -o plan.ics
+                  Read icalkit JSON (written by a script, say), write iCalendar.
 
               icalkit convert outlook.ics -o clean.ics
                   Rewrite an export as iCalendar with one VTIMEZONE per zone used.
 
-              icalkit convert feeds/*.ics --to json --out-dir json/
+              icalkit convert feeds/*.ics --format json --out-dir json/
                   Convert many files, one JSON file each.
 
-              icalkit convert - --to json < team.ics
+              icalkit convert - --format json < team.ics
                   Read standard input.
 
             """
@@ -83,10 +101,10 @@ struct HelpTests {
 
     /// The usage lines of DESIGN.md's contract, generated from the table.
     @Test(arguments: [
-        (["events"], "icalkit [--store PATH] events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled] [--max-instances N]"),
+        (["events"], "icalkit [--store PATH] events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json|ics|jcal] [--include-cancelled] [--max-instances N]"),
         (["reminders"], "icalkit [--store PATH] reminders [--incomplete | --completed] [--from WHEN] [--to WHEN] [--week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json]"),
         (["delete"], "icalkit [--store PATH] delete ID [--occurrence WHEN [--future]] [--calendar NAME] [--tz ZONE]"),
-        (["convert"], "icalkit convert INPUT... [--to ics|json] [-o FILE | --out-dir DIR]"),
+        (["convert"], "icalkit convert INPUT... [--format ics|jcal|json] [-o FILE | --out-dir DIR]"),
         (["validate"], "icalkit validate FILE..."),
         (["completions"], "icalkit [--store PATH] completions [bash|zsh|fish] [--list calendars|ids]"),
         (["calendars"], "icalkit [--store PATH] calendars [<subcommand>]"),

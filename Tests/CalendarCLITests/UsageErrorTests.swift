@@ -3,8 +3,8 @@ import Testing
 
 @Suite("Usage errors and exit codes")
 struct UsageErrorTests {
-    static let convertUsage = "icalkit convert INPUT... [--to ics|json] [-o FILE | --out-dir DIR]"
-    static let eventsUsage = "icalkit [--store PATH] events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled] [--max-instances N]"
+    static let convertUsage = "icalkit convert INPUT... [--format ics|jcal|json] [-o FILE | --out-dir DIR]"
+    static let eventsUsage = "icalkit [--store PATH] events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json|ics|jcal] [--include-cancelled] [--max-instances N]"
     static let rootUsage = "icalkit [--store PATH] <subcommand>"
     static let whenForms = "expected YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (wall clock in the zone), a time with Z or an offset, e.g. 2026-03-02T09:00:00+01:00, or now, today, tomorrow, yesterday, a weekday name, +3d, -2w, +1m"
     static let dateForms = "expected YYYY-MM-DD, e.g. 2026-03-02, or today, tomorrow, yesterday, a weekday name, +3d, -2w, +1m"
@@ -32,13 +32,23 @@ struct UsageErrorTests {
                 stderr: usageError("Missing subcommand", usage: "icalkit [--store PATH] add <subcommand>", command: "add"), status: .usage),
         CLICase(id: "missing input", args: ["convert"],
                 stderr: usageError("Missing expected argument 'INPUT'", usage: convertUsage, command: "convert"), status: .usage),
-        CLICase(id: "missing option value", args: ["convert", "a.ics", "--to"],
-                stderr: usageError("Missing value for '--to ics|json'", usage: convertUsage, command: "convert"), status: .usage),
-        CLICase(id: "bad choice", args: ["convert", "a.ics", "--to=xml"],
-                stderr: usageError("Invalid value 'xml' for '--to'; expected one of: ics, json", usage: convertUsage, command: "convert"),
+        CLICase(id: "missing option value", args: ["convert", "a.ics", "--format"],
+                stderr: usageError("Missing value for '--format ics|jcal|json'", usage: convertUsage, command: "convert"), status: .usage),
+        CLICase(id: "missing alias value", args: ["convert", "a.ics", "--to"],
+                stderr: usageError("Missing value for '--format ics|jcal|json'", usage: convertUsage, command: "convert"), status: .usage),
+        CLICase(id: "bad choice", args: ["convert", "a.ics", "--format=xml"],
+                stderr: usageError("Invalid value 'xml' for '--format'; expected one of: ics, jcal, json", usage: convertUsage, command: "convert"),
                 status: .usage),
-        CLICase(id: "option given twice", args: ["convert", "a.ics", "--to", "ics", "--to", "json"],
-                stderr: usageError("'--to' was given more than once", usage: convertUsage, command: "convert"), status: .usage),
+        CLICase(id: "bad choice through the alias", args: ["convert", "a.ics", "--to=xml"],
+                stderr: usageError("Invalid value 'xml' for '--format'; expected one of: ics, jcal, json", usage: convertUsage, command: "convert"),
+                status: .usage),
+        CLICase(id: "export bad choice through the alias", args: ["export", "--to", "csv"],
+                stderr: usageError("Invalid value 'csv' for '--format'; expected one of: ics, jcal, json",
+                                   usage: "icalkit [--store PATH] export [--calendar NAME]... [-o FILE] [--format ics|jcal|json] [-q]",
+                                   command: "export"),
+                status: .usage),
+        CLICase(id: "option given twice", args: ["convert", "a.ics", "--format", "ics", "--to", "json"],
+                stderr: usageError("'--format' was given more than once", usage: convertUsage, command: "convert"), status: .usage),
         CLICase(id: "exclusive options", args: ["convert", "a.ics", "-o", "x.json", "--out-dir", "d"],
                 stderr: usageError("'--out' and '--out-dir' cannot be used together", usage: convertUsage, command: "convert"), status: .usage),
         CLICase(id: "stdin twice", args: ["convert", "-", "-"],
@@ -90,9 +100,8 @@ struct UsageErrorTests {
                 stderr: "Error: '/' is a directory, not a file\n", status: .noInput),
         CLICase(id: "validate missing files", args: ["validate", "/nonexistent/a.ics", "/nonexistent/b.ics"],
                 stderr: "Error: No such file: '/nonexistent/a.ics'\nError: No such file: '/nonexistent/b.ics'\n", status: .noInput),
-        CLICase(id: "jcal is not offered", args: ["convert", "/nonexistent/a.ics", "--to", "jcal"],
-                stderr: usageError("Invalid value 'jcal' for '--to'; expected one of: ics, json", usage: convertUsage, command: "convert"),
-                status: .usage),
+        CLICase(id: "jcal is offered: a missing input is 66", args: ["convert", "/nonexistent/a.ics", "--to", "jcal"],
+                stderr: "Error: No such file: '/nonexistent/a.ics'\n", status: .noInput),
         // Store commands parse, then find no store to read (66) or fail to create one under a
         // non-directory (73): no file is touched.
         CLICase(id: "store command parses", args: ["--store", "/dev/null/icalkit/s.sqlite", "events", "--day", "2026-03-02", "--tz", "UTC"],

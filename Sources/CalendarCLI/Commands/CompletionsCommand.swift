@@ -49,7 +49,7 @@ enum CompletionsCommand {
     static func optionWords(_ spec: CommandSpec) -> [String] {
         var words: [String] = []
         for option in spec.allOptions {
-            words.append("--\(option.name)")
+            words += option.longNames
             if let short = option.short { words.append("-\(short)") }
         }
         if spec.name == "icalkit" { words.append("--version") }
@@ -97,7 +97,7 @@ enum CompletionsCommand {
         for (path, spec) in all {
             var valueCases: [String] = []
             for option in spec.allOptions where !option.isFlag {
-                let names = ["--\(option.name)"] + (option.short.map { ["-\($0)"] } ?? [])
+                let names = option.longNames + (option.short.map { ["-\($0)"] } ?? [])
                 let words: String
                 if let list = choices(option.kind) {
                     words = "COMPREPLY=($(compgen -W \(shellQuoted(list.joined(separator: " "))) -- \"$cur\")); return"
@@ -197,7 +197,7 @@ enum CompletionsCommand {
                     }
                 }
                 let repeatMark = option.repeatable ? "*" : ""
-                specs.append(repeatMark + "--\(option.name)[\(help)]\(action)")
+                for long in option.longNames { specs.append(repeatMark + "\(long)[\(help)]\(action)") }
                 if let short = option.short { specs.append(repeatMark + "-\(short)[\(help)]\(action)") }
             }
             let subs = spec.subcommands.map { "\($0.name):\($0.abstract.replacingOccurrences(of: ":", with: "\\:"))" }
@@ -244,7 +244,7 @@ enum CompletionsCommand {
                 out += "complete -c icalkit -n \(shellQuoted(condition)) -a \(sub.name) -d \(shellQuoted(sub.abstract))\n"
             }
             for option in spec.allOptions {
-                var line = "complete -c icalkit -n \(shellQuoted(condition)) -l \(option.name)"
+                var line = "complete -c icalkit -n \(shellQuoted(condition))" + option.longNames.map { " -l " + $0.dropFirst(2) }.joined()
                 if let short = option.short { line += " -s \(short)" }
                 if !option.isFlag {
                     line += " -r"

@@ -2,8 +2,9 @@ import CalendarModel
 import Foundation
 import ICalConversion
 
-/// `icalkit convert INPUT... [--to ics|json] [-o FILE | --out-dir DIR]`: reads iCalendar
-/// files and writes them as iCalendar or JSON, without a store.
+/// `icalkit convert INPUT... [--format ics|jcal|json] [-o FILE | --out-dir DIR]`: reads
+/// iCalendar or jCal files and writes them as iCalendar, jCal or JSON, without a store
+/// (`--to` is an alias of `--format`).
 ///
 /// Several inputs are written together to stdout (or `-o FILE`): one JSON document with every
 /// calendar, or the VCALENDARs one after the other. With `--out-dir`, each input becomes
@@ -11,10 +12,12 @@ import ICalConversion
 /// input is missing (the others are still converted), 74 when an output cannot be written.
 enum ConvertCommand {
     static let input = ArgumentSpec(
-        name: "INPUT", help: "An iCalendar (.ics) file, or - for standard input.", arity: .oneOrMore)
-    static let to = OptionSpec.option(
-        "to", value: "FORMAT", help: "The output format.", kind: .choice(["ics", "json"]),
-        default: "from the extension of -o FILE, else json")
+        name: "INPUT", help: "An iCalendar (.ics), vCalendar 1.0 (.vcs), jCal (.jcal) or icalkit JSON (.json, as --format json writes it) file, or - for standard input.",
+        arity: .oneOrMore)
+    static let format = OptionSpec.option(
+        "format", value: "FORMAT", help: "The output format: ics (iCalendar), jcal (RFC 7265 jCal) or json (icalkit's JSON).",
+        kind: .choice(Format.allCases.map(\.rawValue)),
+        default: "from the extension of -o FILE, else json").aliased("to")
     static let out = OptionSpec.option(
         "out", short: "o", value: "FILE",
         help: "Write to FILE instead of standard output (- is standard output). FILE is replaced whole or not at all (a device or FIFO is written in place).")
@@ -23,25 +26,32 @@ enum ConvertCommand {
 
     static let spec = CommandSpec(
         name: "convert",
-        abstract: "Convert iCalendar files to JSON or iCalendar, without a store.",
+        abstract: "Convert between iCalendar, jCal and JSON, without a store.",
         discussion: """
-            Reads each INPUT, reports what it could not read on standard error (file:line: ...), \
-            and writes what it read. Several inputs go to one output, in order, unless --out-dir is given.
-            Exit status: 0 ok, 65 some items were skipped (the rest was written), 66 an input is missing, \
+            Reads each INPUT, reports what it could not read on standard error (file:line: ..., or \
+            file [JSON path]: ... for jCal), and writes what it read. jCal input is recognised by its \
+            content (["vcalendar", ...) or the extension .jcal, icalkit JSON by its content ({...}) or \
+            the extension .json (its shape: Docs/icalkit-json.schema.json), vCalendar 1.0 by the extension \
+            .vcs or, on standard input, VERSION:1.0 (read through libical's vCal converter). Several inputs go to one output, in order, unless --out-dir is given.
+            Exit status: 0 ok, 65 some items were skipped (the rest was written) or a jCal, JSON or \
+            vCalendar input does not have its format's shape (nothing of it is written), 66 an input is missing, \
             74 an output cannot be written.
             """,
         arguments: [input],
-        options: [to, out, outDir],
+        options: [format, out, outDir],
         groups: [OptionGroup(alternatives: [[out.name], [outDir.name]])],
         examples: [
-            .init(commandLine: "convert team.ics --to json", explanation: "Print team.ics as JSON."),
+            .init(commandLine: "convert team.ics --format json", explanation: "Print team.ics as JSON."),
+            .init(commandLine: "convert team.ics --format jcal -o team.jcal", explanation: "Write team.ics as jCal (RFC 7265)."),
+            .init(commandLine: "convert team.jcal -o team.ics", explanation: "Read jCal, write iCalendar."),
+            .init(commandLine: "convert plan.json -o plan.ics", explanation: "Read icalkit JSON (written by a script, say), write iCalendar."),
             .init(commandLine: "convert outlook.ics -o clean.ics", explanation: "Rewrite an export as iCalendar with one VTIMEZONE per zone used."),
-            .init(commandLine: "convert feeds/*.ics --to json --out-dir json/", explanation: "Convert many files, one JSON file each."),
-            .init(commandLine: "convert - --to json < team.ics", explanation: "Read standard input."),
+            .init(commandLine: "convert feeds/*.ics --format json --out-dir json/", explanation: "Convert many files, one JSON file each."),
+            .init(commandLine: "convert - --format json < team.ics", explanation: "Read standard input."),
         ],
         handler: .run(run))
 
-    enum Format: String { case ics, json }
+    enum Format: String, CaseIterable { case ics, jcal, json }
 
     static func run(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
         let args = invocation.arguments
@@ -51,7 +61,7 @@ enum ConvertCommand {
             throw invocation.usageError("Standard input (-) can be read only once")
         }
         let outPath = args.value(out).flatMap { $0 == "-" ? nil : $0 }
-        let format = try chooseFormat(args.value(to), outPath: outPath)
+        let format = try chooseFormat(args.value(Self.format), outPath: outPath)
         let outDirectory = args.value(outDir)
         if let outDirectory {
             var seen: [String: String] = [:]
@@ -136,11 +146,12 @@ enum ConvertCommand {
         return status
     }
 
-    /// `--to`, else the extension of `-o FILE` (`.json`, `.ics`/`.ical`/`.ifb`), else JSON.
+    /// `--format`, else the extension of `-o FILE` (`.jcal`, `.ics`/`.ical`/`.ifb`), else JSON.
     static func chooseFormat(_ explicit: String?, outPath: String?) throws(CLIError) -> Format {
         if let explicit, let format = Format(rawValue: explicit) { return format }
         switch outPath.map({ URL(fileURLWithPath: $0).pathExtension.lowercased() }) {
         case "ics", "ical", "icalendar", "ifb": return .ics
+        case "jcal": return .jcal
         default: return .json
         }
     }

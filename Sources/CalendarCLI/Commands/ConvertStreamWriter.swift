@@ -17,6 +17,7 @@ extension ConvertCommand.Format {
         switch self {
         case .ics: try ICSStreamWriter(output: output)
         case .json: try JSONStreamWriter(output: output)
+        case .jcal: try JCalStreamWriter(output: output)
         }
     }
 }

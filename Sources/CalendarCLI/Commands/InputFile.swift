@@ -1,3 +1,4 @@
+import CalendarFormats
 import Foundation
 import ICalConversion
 #if canImport(Glibc)
@@ -6,7 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// One input of `convert`/`validate`: a path or `-` (standard input), read whole.
+/// One input of `convert`/`validate`/`import`: a path or `-` (standard input), read whole.
+/// An input in another format than iCalendar (jCal) is translated to iCalendar text when it is
+/// read (``InputFormat``), so every command reads it as it reads `.ics`.
 struct InputFile {
     /// The argument as given (`feeds/team.ics`, `-`).
     var argument: String
@@ -15,6 +18,10 @@ struct InputFile {
     var data: Data
     /// Located, not loaded: read it with ``stream(with:_:)``.
     var isStreamed = false
+    /// The input's own format, when it is not iCalendar: `data` holds its translation, and
+    /// ``translation`` says where each line came from.
+    var format = InputFormat.iCalendar
+    var translation: TranslatedInput?
 
     var isStandardInput: Bool { argument == "-" }
 
@@ -33,7 +40,9 @@ struct InputFile {
     static func read(_ argument: String, io: CLIIO) throws(CLIError) -> InputFile {
         if argument == "-" {
             do {
-                return InputFile(argument: argument, displayName: "<stdin>", data: try io.readStdin())
+                return try InputFile(argument: argument, displayName: "<stdin>", data: try io.readStdin()).translated()
+            } catch let error as CLIError {
+                throw error
             } catch {
                 throw CLIError.io("Cannot read standard input: \(OutputFile.reason(error))")
             }
@@ -47,7 +56,9 @@ struct InputFile {
         }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: argument))
-            return InputFile(argument: argument, displayName: argument, data: data)
+            return try InputFile(argument: argument, displayName: argument, data: data).translated()
+        } catch let error as CLIError {
+            throw error
         } catch {
             throw CLIError.noInput("Cannot read '\(argument)': \(OutputFile.reason(error))")
         }
@@ -85,17 +96,69 @@ struct InputFile {
             do {
                 let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: argument))
                 defer { try? handle.close() }
-                return InputFile(argument: argument, displayName: argument, data: try handle.readToEnd() ?? Data())
+                return try InputFile(argument: argument, displayName: argument, data: try handle.readToEnd() ?? Data()).translated()
+            } catch let error as CLIError {
+                throw error
             } catch {
                 throw CLIError.noInput("Cannot read '\(argument)': \(OutputFile.reason(error))")
             }
         }
+        let prefix: Data
         do {
-            try FileHandle(forReadingFrom: URL(fileURLWithPath: argument)).close()
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: argument))
+            defer { try? handle.close() }
+            prefix = try handle.read(upToCount: InputFormat.prefixLength) ?? Data()
         } catch {
             throw CLIError.noInput("Cannot read '\(argument)': \(OutputFile.reason(error))")
         }
+        if InputFormat.detect(prefix: prefix, fileExtension: Self.fileExtension(argument)) != .iCalendar {
+            return try read(argument, io: io)   // translated whole (another format is not streamed)
+        }
         return InputFile(argument: argument, displayName: argument, data: Data(), isStreamed: true)
+    }
+
+    static func fileExtension(_ argument: String) -> String {
+        argument == "-" ? "" : URL(fileURLWithPath: argument).pathExtension.lowercased()
+    }
+
+    /// The input with `data` as iCalendar: jCal translated (``InputFormat/translate(_:)``).
+    /// Input that is not what its format needs is ``ExitStatus/dataError`` (65), with where and
+    /// what (`team.jcal: [2][0][1][3]: expected an array ...`).
+    func translated() throws(CLIError) -> InputFile {
+        let format = InputFormat.detect(prefix: data.prefix(InputFormat.prefixLength), fileExtension: Self.fileExtension(argument))
+        guard format != .iCalendar else { return self }
+        do {
+            guard let translation = try format.translate([UInt8](data)) else { return self }
+            var copy = self
+            copy.format = format
+            copy.translation = translation
+            copy.data = Data(translation.iCalendar)
+            return copy
+        } catch {
+            throw CLIError.failure("\(displayName): not valid \(format.displayName): \(error)", status: .dataError)
+        }
+    }
+
+    /// What the reader said, with the lines of a translation named by their place in the
+    /// original input (`team.jcal [2][0][1][3]: warning: ...`), not by a line of the translation,
+    /// after what the translation could not carry over (warnings).
+    func placing(_ result: ReadResult) -> ReadResult {
+        guard let translation else { return result }
+        var result = result
+        result.diagnostics.insert(contentsOf: translation.notes.map {
+            ConversionDiagnostic(severity: .warning, file: displayName, message: $0, action: .ignored)
+        }, at: 0)
+        for i in result.diagnostics.indices {
+            guard let line = result.diagnostics[i].line else { continue }
+            result.diagnostics[i].line = nil
+            if let place = translation.place(ofLine: line) { result.diagnostics[i].file = "\(displayName) \(place)" }
+        }
+        return result
+    }
+
+    /// Reads the whole (loaded) input with `reader`.
+    func read(with reader: ICalendarReader) -> ReadResult {
+        placing(reader.read(data, fileName: displayName))
     }
 
     /// Reads the input with `reader`, handing each calendar and item to `handle` as read: a
@@ -115,8 +178,8 @@ struct InputFile {
                 throw CLIError.noInput("Cannot read '\(argument)': \(error)")
             }
         }
-        return try data.withUnsafeBytes { raw in
+        return placing(try data.withUnsafeBytes { raw in
             try reader.read(raw.bindMemory(to: UInt8.self), fileName: displayName, handle)
-        }
+        })
     }
 }

@@ -2,7 +2,7 @@ import CalendarModel
 import Foundation
 import ICalConversion
 
-/// `convert --to json` as it reads: each event and reminder object is rendered when it
+/// `convert --format json` as it reads: each event and reminder object is rendered when it
 /// arrives and goes to a spool file, with only its sort key and its place in the spool kept in
 /// memory; when the calendar ends, its head goes to the output, then the spooled objects in
 /// sorted order. Memory holds one item and the keys, whatever the input's size; the bytes are

@@ -25,7 +25,8 @@ enum StoreCommands {
     // MARK: import
 
     static let importInput = ArgumentSpec(
-        name: "INPUT", help: "An .ics file, a directory of them, or - for standard input.", arity: .oneOrMore)
+        name: "INPUT", help: "An .ics, .vcs (vCalendar 1.0), .jcal (jCal) or .json (icalkit JSON) file, a directory of .ics files, or - for standard input.",
+        arity: .oneOrMore)
     static let importCalendar = OptionSpec.option("calendar", value: "NAME", help: "Import into this calendar instead of the file's own name.")
     static let importFormat = OptionSpec.option(
         "format", value: "FORMAT", help: "Report format.", kind: .choice(["text", "json"]), default: "text")
@@ -38,7 +39,8 @@ enum StoreCommands {
             Prints one line per file: 'FILE: N added, N updated, N unchanged, N skipped'; \
             diagnostics go to standard error as FILE:LINE: ....
             Exit status: 65 when some items could not be read, or the file not whole (it ends inside a \
-            component, an RRULE cannot be read): what was read is imported unless --strict; \
+            component, an RRULE cannot be read): what was read is imported unless --strict; 65 too when \
+            a jCal, JSON or vCalendar input does not have its format's shape: nothing of it is imported; \
             66 when an input is missing, 1 when the store refuses (a read-only or subscribed calendar).
             With --replace, all inputs go into --calendar in ONE transaction, as a feed's refresh: \
             any change of content updates an item whatever its SEQUENCE (a change of DTSTAMP alone does not), \
@@ -69,8 +71,8 @@ enum StoreCommands {
 
     static let day = OptionSpec.option("day", value: "DATE", help: "The whole day DATE (YYYY-MM-DD, or a word such as today or friday) in --tz.", kind: .day)
     static let eventsFormat = OptionSpec.option(
-        "format", value: "FORMAT", help: "Output format (ics: the whole series of each listed event).",
-        kind: .choice(["table", "json", "ics"]), default: "table")
+        "format", value: "FORMAT", help: "Output format (ics and jcal: the whole series of each listed event).",
+        kind: .choice(["table", "json", "ics", "jcal"]), default: "table")
     static let eventsCommand = CommandSpec(
         name: "events",
         abstract: "List event occurrences in a window, with recurrences expanded.",
@@ -129,8 +131,8 @@ enum StoreCommands {
     static let exportOut = OptionSpec.option(
         "out", short: "o", value: "FILE", help: "Write to FILE instead of standard output (replaced whole or not at all; a device or FIFO is written in place).")
     static let exportFormat = OptionSpec.option(
-        "format", value: "FORMAT", help: "Output format (json: the shape of 'convert --to json').",
-        kind: .choice(["ics", "json"]), default: "ics")
+        "format", value: "FORMAT", help: "Output format: ics (iCalendar), jcal (RFC 7265 jCal, the same content) or json (the shape of 'convert --format json').",
+        kind: .choice(["ics", "jcal", "json"]), default: "ics").aliased("to")
     static let exportCommand = CommandSpec(
         name: "export",
         abstract: "Export calendars from the store.",
@@ -143,6 +145,7 @@ enum StoreCommands {
         examples: [
             .init(commandLine: "export --calendar Work -o work.ics", explanation: "Export one calendar."),
             .init(commandLine: "export > everything.ics", explanation: "Every calendar, one VCALENDAR each."),
+            .init(commandLine: "export --format jcal -o everything.jcal", explanation: "The same as jCal (one calendar, or an array of them)."),
         ],
         usesStore: true,
         handler: .run(CatalogCommands.export))

@@ -7,7 +7,8 @@ import ICalConversion
 /// Exit 0 without errors, 65 when any file has errors, 66 when a file is missing.
 enum ValidateCommand {
     static let file = ArgumentSpec(
-        name: "FILE", help: "An iCalendar (.ics) file, or - for standard input.", arity: .oneOrMore)
+        name: "FILE", help: "An iCalendar (.ics), vCalendar 1.0 (.vcs), jCal (.jcal) or icalkit JSON (.json) file, or - for standard input.",
+        arity: .oneOrMore)
 
     static let spec = CommandSpec(
         name: "validate",
@@ -16,7 +17,7 @@ enum ValidateCommand {
             Prints every diagnostic on standard error (file:line: severity: ...) and one summary line \
             per file on standard output.
             Exit status: 0 no errors, 65 some file has errors (items or RRULEs that cannot be read, a file that \
-            ends inside a component), 66 a file is missing. Rules that break RFC 5545's MUSTs are warnings.
+            ends inside a component, jCal, JSON or vCalendar without its format's shape), 66 a file is missing. Rules that break RFC 5545's MUSTs are warnings.
             """,
         arguments: [file],
         examples: [
@@ -42,7 +43,7 @@ enum ValidateCommand {
                 continue
             }
             let reader = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: input.stem))
-            let result = reader.read(input.data, fileName: input.displayName)
+            let result = input.read(with: reader)
             io.report(result.diagnostics)
             let errors = result.diagnostics.filter { $0.severity == .error }.count
             try io.print(summary(result, name: input.displayName) + "\n")

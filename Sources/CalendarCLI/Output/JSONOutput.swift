@@ -76,7 +76,7 @@ enum JSONOutput {
         ]).rendered()
     }
 
-    /// What `convert --to json` writes: every calendar with its events (as stored, series not
+    /// What `convert --format json` writes: every calendar with its events (as stored, series not
     /// expanded) and reminders.
     ///
     /// `{"schemaVersion": 1, "calendars": [{"title", "color", "description", "readOnly",

@@ -2,7 +2,7 @@ import CalendarModel
 import Foundation
 
 /// The one writer of occurrence objects (`events --format json`, and the events of
-/// `convert/export --to json`, which add members): `"key": value` lines in the layout of
+/// `convert/export --format json`, which add members): `"key": value` lines in the layout of
 /// ``JSONValue/rendered()``, written straight as bytes.
 ///
 /// The members that come from the event alone (its UID, title, details, alarms and people) are

@@ -89,7 +89,7 @@ struct CommandParser {
                 positionals.append(v)
                 continue
             case .long(let name, let value):
-                guard let found = options.first(where: { $0.name == name }) else {
+                guard let found = options.first(where: { $0.name == name || $0.aliases.contains(name) }) else {
                     throw unknownOption(token, in: spec, path: path)
                 }
                 option = found
@@ -189,7 +189,7 @@ struct CommandParser {
 
     private func unknownOption(_ token: ArgumentToken, in spec: CommandSpec, path: [String]) -> CLIError {
         var message = "Unknown option '\(token.description.split(separator: "=", maxSplits: 1).first ?? "")'"
-        var names = spec.allOptions.map { "--\($0.name)" }
+        var names = spec.allOptions.flatMap(\.longNames)
         if path.isEmpty { names.append("--version") }
         if case .long(let name, _) = token, let guess = Suggestion.closest(to: "--\(name)", in: names) {
             message += ". Did you mean '\(guess)'?"

@@ -86,8 +86,21 @@ struct OptionSpec: Sendable, Hashable {
     /// The value may be left out (`--week` alone means this week): the option then takes the
     /// next argument only when it is a value, and its parsed value is the empty string.
     var valueIsOptional: Bool = false
+    /// Other long names accepted for this option (`to` for `convert --format`); help shows
+    /// them as aliases, completions offer them, values are kept under ``name``.
+    var aliases: [String] = []
 
     var isFlag: Bool { valueName == nil }
+
+    /// `--name` and each `--alias`.
+    var longNames: [String] { ([name] + aliases).map { "--" + $0 } }
+
+    /// The option with other long names accepted for it.
+    func aliased(_ names: String...) -> OptionSpec {
+        var copy = self
+        copy.aliases += names
+        return copy
+    }
 
     /// A flag: present or not.
     static func flag(_ name: String, short: Character? = nil, help: String, requires: [String] = []) -> OptionSpec {
@@ -113,7 +126,7 @@ struct OptionSpec: Sendable, Hashable {
     /// `--out` or `-o, --out`, as in help and error messages.
     var displayName: String { "--\(name)" }
 
-    /// `--to ics|json`, `-o FILE`, `--dry-run`: how usage lines show it.
+    /// `--format ics|jcal|json`, `-o FILE`, `--dry-run`: how usage lines show it.
     var usageText: String {
         let head = short.map { "-\($0)" } ?? "--\(name)"
         return head + valuePlaceholder

@@ -19,7 +19,7 @@ struct HelpFormatter {
 
     // MARK: - Usage line
 
-    /// `icalkit [--store PATH] convert INPUT... [--to ics|json] [-o FILE | --out-dir DIR]`
+    /// `icalkit [--store PATH] convert INPUT... [--format ics|jcal|json] [-o FILE | --out-dir DIR]`
     func usageLine(path: [String]) -> String { usageParts(path: path).joined(separator: " ") }
 
     /// The usage line in pieces that are never split when wrapping (`[--url U]`).
@@ -114,6 +114,7 @@ struct HelpFormatter {
             var help = option.help
             if option.repeatable { help += " Can be repeated." }
             if let d = option.defaultDescription { help += " (default: \(d))" }
+            if !option.aliases.isEmpty { help += " Alias: " + option.aliases.map { "--" + $0 }.joined(separator: ", ") + "." }
             out += entry(label, help)
         }
 

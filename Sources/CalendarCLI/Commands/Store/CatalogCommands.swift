@@ -1,4 +1,5 @@
 import CalendarFeeds
+import CalendarFormats
 import CalendarModel
 import CalendarStore
 import Foundation
@@ -8,8 +9,9 @@ import ICalConversion
 enum CatalogCommands {
     // MARK: export
 
-    /// `export [--calendar NAME]... [-o FILE] [--format ics|json]`: one VCALENDAR per
+    /// `export [--calendar NAME]... [-o FILE] [--format ics|jcal|json]`: one VCALENDAR per
     /// calendar (all when none is named), with its VTIMEZONEs; `-o` replaces FILE atomically.
+    /// jCal is the jCal of that iCalendar.
     static func export(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
         let args = invocation.arguments
         let io = invocation.io
@@ -31,6 +33,9 @@ enum CatalogCommands {
             for (index, title) in unique.enumerated() {
                 progress.update(done: index, total: unique.count, label: "exporting " + title)
                 pieces += try exportICS(title, from: store)
+            }
+            if format == "jcal" {
+                return [Array((JCalWriter.jcal(fromICalendar: pieces.flatMap { $0 }).jsonText + "\n").utf8)]
             }
             return pieces
         }

@@ -1,3 +1,4 @@
+import CalendarFormats
 import CalendarModel
 import CalendarStore
 import Foundation
@@ -8,7 +9,7 @@ enum QueryCommands {
     // MARK: events
 
     /// `events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]]
-    /// [--calendar NAME]... [--tz ZONE] [--format table|json|ics] [--include-cancelled]`; with no
+    /// [--calendar NAME]... [--tz ZONE] [--format table|json|ics|jcal] [--include-cancelled]`; with no
     /// window, the agenda: today and the next 7 days.
     static func events(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
         let args = invocation.arguments
@@ -35,6 +36,9 @@ enum QueryCommands {
             switch format {
             case "ics":
                 return ICalendarWriter().write(try documents(for: occurrences, store: store))
+            case "jcal":
+                let text = ICalendarWriter().write(try documents(for: occurrences, store: store))
+                return JCalWriter.jcal(fromICalendar: Array(text.utf8)).jsonText + "\n"
             default:
                 toWallClockConvention(&occurrences, zone: zone)
                 return try StoreAccess.table(invocation, store: store).events(occurrences, keepOrder: true)

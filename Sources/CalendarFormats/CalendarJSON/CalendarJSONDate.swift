@@ -1,0 +1,103 @@
+import Foundation
+import ICalCore
+
+/// A date of icalkit's JSON: `YYYY-MM-DD` (a day), `YYYY-MM-DDTHH:MM:SS` (floating), or RFC 3339
+/// with `Z` or an offset (an instant); fractional seconds are allowed and dropped (iCalendar
+/// has whole seconds).
+///
+/// ```swift
+/// try CalendarJSONDate("2026-03-02T09:00:00+01:00", at: JSONPath()).iCalendar(inZone: "Europe/Berlin")
+/// // (parameters: ["TZID=Europe/Berlin"], value: "20260302T090000")
+/// ```
+/// Related RFC 3339 section: <https://www.rfc-editor.org/rfc/rfc3339#section-5.6>
+struct CalendarJSONDate: Sendable {
+    enum Kind: Sendable { case day, floating, instant }
+    var kind: Kind
+    /// The wall clock as written, read as UTC (for an instant: the UTC time).
+    var date: Date
+
+    static let expected = "expected RFC 3339 or YYYY-MM-DD"
+
+    init(_ text: String, at path: JSONPath) throws(FormatError) {
+        let b = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= b.count, b[range].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return Int(String(decoding: b[range], as: UTF8.self))
+        }
+        func at(_ i: Int, _ c: Character) -> Bool { i < b.count && b[i] == c.asciiValue }
+        guard let year = number(0..<4), at(4, "-"), let month = number(5..<7), at(7, "-"), let day = number(8..<10),
+              (1...12).contains(month), (1...31).contains(day) else {
+            throw path.error(Self.expected + ", found \"\(text.prefix(40))\"")
+        }
+        var parts = DateComponents(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
+        var offset = 0
+        if b.count == 10 {
+            kind = .day
+        } else {
+            guard at(10, "T") || at(10, "t"), let hour = number(11..<13), at(13, ":"), let minute = number(14..<16), at(16, ":"),
+                  let second = number(17..<19), hour < 24, minute < 60, second < 61 else {
+                throw path.error(Self.expected + ", found \"\(text.prefix(40))\"")
+            }
+            (parts.hour, parts.minute, parts.second) = (hour, minute, second)
+            var i = 19
+            if at(i, ".") {
+                i += 1
+                while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+            }
+            if i == b.count {
+                kind = .floating
+            } else if (at(i, "Z") || at(i, "z")) && i + 1 == b.count {
+                kind = .instant
+            } else if at(i, "+") || at(i, "-"), i + 6 == b.count, let h = number(i + 1..<i + 3), at(i + 3, ":"), let m = number(i + 4..<i + 6) {
+                kind = .instant
+                offset = (h * 3600 + m * 60) * (at(i, "-") ? -1 : 1)
+            } else {
+                throw path.error(Self.expected + ", found \"\(text.prefix(40))\"")
+            }
+        }
+        guard let wall = Self.utcCalendar.date(from: parts),
+              Self.utcCalendar.component(.day, from: wall) == day else {   // 2026-02-30 is no day
+            throw path.error(Self.expected + " (no such date), found \"\(text.prefix(40))\"")
+        }
+        date = wall.addingTimeInterval(TimeInterval(-offset))
+    }
+
+    static let utcCalendar: Calendar = {
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = TimeZone(identifier: "UTC")!
+        return c
+    }()
+
+    /// The iCalendar parameters and value of this date for an item in `zone` (an IANA id,
+    /// `UTC`, or nil): a day as `VALUE=DATE`; a floating time as written, in `zone` when one is
+    /// named; an instant as the wall clock in `zone` with its TZID, or in UTC (`Z`) when `zone`
+    /// is nil, `UTC` or names no tz database zone.
+    func iCalendar(inZone zone: String?) -> (parameters: [String], value: String) {
+        switch kind {
+        case .day:
+            return (["VALUE=DATE"], Self.compact(date, time: false))
+        case .floating:
+            guard let zone, zone != "UTC" else { return ([], Self.compact(date, time: true) + (zone == "UTC" ? "Z" : "")) }
+            return (["TZID=" + ICalParameter.quotedIfNeeded(zone)], Self.compact(date, time: true))
+        case .instant:
+            guard let zone, zone != "UTC", let tz = TimeZone(identifier: zone) else { return ([], Self.compact(date, time: true) + "Z") }
+            let wall = date.addingTimeInterval(TimeInterval(tz.secondsFromGMT(for: date)))
+            return (["TZID=" + ICalParameter.quotedIfNeeded(zone)], Self.compact(wall, time: true))
+        }
+    }
+
+    /// `20260302` or `20260302T090000` of a date read as UTC.
+    static func compact(_ date: Date, time: Bool) -> String {
+        let c = utcCalendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ n: Int?) -> String { n.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+        let year = String(c.year ?? 0)
+        let day = String(repeating: "0", count: max(0, 4 - year.count)) + year + two(c.month) + two(c.day)
+        return time ? day + "T" + two(c.hour) + two(c.minute) + two(c.second) : day
+    }
+
+    /// `NAME;params:value` for this date.
+    func line(_ name: String, inZone zone: String?) -> String {
+        let (parameters, value) = iCalendar(inZone: zone)
+        return ([name] + parameters).joined(separator: ";") + ":" + value
+    }
+}

@@ -1,0 +1,79 @@
+import ICalCore
+
+/// The formats icalkit reads, told apart by a file's first bytes and its extension.
+///
+/// ```swift
+/// InputFormat.detect(prefix: Array(#"["vcalendar",[],[]]"#.utf8), fileExtension: "json")   // .jcal
+/// InputFormat.detect(prefix: Array("BEGIN:VCALENDAR".utf8), fileExtension: "ics")         // .iCalendar
+/// ```
+public enum InputFormat: String, Sendable, CaseIterable {
+    /// RFC 5545 text (`.ics`, `.ical`, `.ifb`), and anything not recognised as another format.
+    case iCalendar = "ics"
+    /// RFC 7265 jCal (`.jcal`, or JSON that starts `["vcalendar"`).
+    case jcal
+    /// icalkit's own JSON (what `convert --format json` writes): a JSON object.
+    case calendarJSON = "json"
+    /// vCalendar 1.0 (`.vcs`, or a VCALENDAR whose VERSION is 1.0), read through libical's vCal converter.
+    case vCalendar = "vcs"
+
+    /// How many leading bytes ``detect(prefix:fileExtension:)`` looks at.
+    public static let prefixLength = 2048
+
+    /// The format of an input from its first ``prefixLength`` bytes and its file extension
+    /// (lower case, without the dot; empty for standard input). Content decides where it can:
+    /// a `.json` file that holds jCal is jCal; a `.jcal` file is read as jCal whatever it holds,
+    /// so that what is wrong with it is said in jCal's terms; a `.json` file or any input that
+    /// starts with `{` is icalkit's JSON; a `.vcs` file, or a VCALENDAR with `VERSION:1.0` in a
+    /// file not named as iCalendar (standard input, `.txt`), is vCalendar 1.0.
+    public static func detect(prefix: some Collection<UInt8>, fileExtension: String) -> InputFormat {
+        if fileExtension == "jcal" || JCalReader.looksLikeJCal(prefix) { return .jcal }
+        // An .ics file that says VERSION:1.0 is read as iCalendar, as before: such files are most
+        // often iCalendar 2.0 with a wrong VERSION, which the vCal parser would mangle.
+        let iCalendarExtension = ["ics", "ical", "icalendar", "ifb"].contains(fileExtension)
+        if fileExtension == "vcs" || (!iCalendarExtension && VCalendarConverter.looksLikeVCalendar(prefix)) { return .vCalendar }
+        switch firstSignificantByte(prefix) {
+        case UInt8(ascii: "[")?: return .jcal
+        case UInt8(ascii: "{")?: return .calendarJSON
+        default: return fileExtension == "json" ? .calendarJSON : .iCalendar
+        }
+    }
+
+    /// The first byte that is not white space or a UTF-8 byte order mark.
+    static func firstSignificantByte(_ bytes: some Collection<UInt8>) -> UInt8? {
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        return rest.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
+    }
+
+    /// The input as iCalendar text, for a format other than ``iCalendar``; nil for iCalendar
+    /// itself (read as it is).
+    public func translate(_ bytes: [UInt8]) throws(FormatError) -> TranslatedInput? {
+        switch self {
+        case .iCalendar: return nil
+        case .jcal: return try JCalReader.iCalendar(fromJSON: bytes)
+        case .calendarJSON: return try CalendarJSONReader.iCalendar(fromJSON: bytes)
+        case .vCalendar:
+            do {
+                let converted = try VCalendarConverter.iCalendar(fromVCalendar: bytes)
+                var translated = TranslatedInput()
+                translated.iCalendar = converted.iCalendar
+                translated.notes = converted.notes
+                return translated
+            } catch {
+                throw FormatError(path: "", message: error.message)
+            }
+        }
+    }
+}
+
+extension InputFormat {
+    /// The format's name in messages (`jCal`).
+    public var displayName: String {
+        switch self {
+        case .iCalendar: "iCalendar"
+        case .jcal: "jCal"
+        case .calendarJSON: "icalkit JSON"
+        case .vCalendar: "vCalendar 1.0"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// What jCal needs to know of an iCalendar property name: its default value type, whether
+/// its value is a comma list (one JSON value each) and whether it is structured (one JSON
+/// array of its `;`-separated parts).
+///
+/// Properties not in the tables (X- properties, unknown IANA names) have the type `unknown`
+/// unless a `VALUE` parameter names one, as RFC 7265 §5 says.
+/// Related RFC 7265 section: <https://www.rfc-editor.org/rfc/rfc7265#section-3.4.1>
+struct JCalPropertyKind: Hashable, Sendable {
+    /// The upper-case iCalendar name (`DTSTART`).
+    var name: String
+
+    /// The type a value of this property has when no `VALUE` parameter says otherwise.
+    var defaultType: String { Self.defaultTypes[name] ?? "unknown" }
+
+    /// The property's value may be a comma list, written as one JSON value per element
+    /// (RFC 7265 §3.4.1.2). TEXT lists split at unescaped commas only.
+    var isMultiValued: Bool { Self.multiValued.contains(name) }
+
+    /// The property's value is structured: its `;`-separated parts are one JSON array
+    /// (GEO's two floats, REQUEST-STATUS's texts; RFC 7265 §3.4.1.3).
+    var isStructured: Bool { name == "GEO" || name == "REQUEST-STATUS" }
+
+    /// Default value types of RFC 5545 §3.7–3.8, RFC 7986 §5, RFC 7953 (BUSYTYPE) and RFC 9074
+    /// (ACKNOWLEDGED, PROXIMITY), with RFC 7265's type names.
+    static let defaultTypes: [String: String] = {
+        var types: [String: String] = [:]
+        let byType: [String: [String]] = [
+            "text": ["CALSCALE", "METHOD", "PRODID", "VERSION", "CATEGORIES", "CLASS", "COMMENT", "DESCRIPTION",
+                     "LOCATION", "RESOURCES", "STATUS", "SUMMARY", "TRANSP", "TZID", "TZNAME", "CONTACT",
+                     "RELATED-TO", "UID", "ACTION", "REQUEST-STATUS", "NAME", "COLOR", "BUSYTYPE", "PROXIMITY"],
+            "uri": ["ATTACH", "TZURL", "URL", "SOURCE", "IMAGE", "CONFERENCE"],
+            "float": ["GEO"],
+            "integer": ["PERCENT-COMPLETE", "PRIORITY", "REPEAT", "SEQUENCE"],
+            "date-time": ["COMPLETED", "DTEND", "DUE", "DTSTART", "RECURRENCE-ID", "EXDATE", "RDATE",
+                          "CREATED", "DTSTAMP", "LAST-MODIFIED", "ACKNOWLEDGED"],
+            "duration": ["DURATION", "TRIGGER", "REFRESH-INTERVAL"],
+            "period": ["FREEBUSY"],
+            "utc-offset": ["TZOFFSETFROM", "TZOFFSETTO"],
+            "cal-address": ["ATTENDEE", "ORGANIZER"],
+            "recur": ["RRULE", "EXRULE"],
+        ]
+        for (type, names) in byType {
+            for name in names { types[name] = type }
+        }
+        return types
+    }()
+
+    static let multiValued: Set<String> = ["CATEGORIES", "RESOURCES", "FREEBUSY", "EXDATE", "RDATE"]
+
+    /// Properties whose default is DATE-TIME but which also take a DATE or (RDATE) a PERIOD:
+    /// their type is read from the value when `VALUE` is absent, as RFC 7265 §3.4.1.1 allows.
+    var takesDateOrPeriod: Bool { defaultType == "date-time" }
+
+    /// The jCal type of a property without `VALUE`, looking at `value` (the iCalendar text) for
+    /// the properties that take several types: `20120901` is a date, `…/…` a period.
+    func inferredType(of value: String) -> String {
+        guard takesDateOrPeriod else { return defaultType }
+        let first = value.split(separator: ",", maxSplits: 1).first.map(String.init) ?? value
+        if first.contains("/") { return "period" }
+        if JCalValueCodec.compactDate(first) != nil { return "date" }
+        return defaultType
+    }
+
+    /// Whether an iCalendar line of this property needs `VALUE=type` to be read as `type`
+    /// (RFC 5545 asks for `VALUE=DATE` on a DTSTART that is a date, too), or its grammar
+    /// requires the parameter even for the default type (RFC 7986's REFRESH-INTERVAL,
+    /// CONFERENCE and IMAGE). `value` is the iCalendar text: a DATE-TIME that is not one
+    /// (`DTSTART;VALUE=DATE-TIME:20120901`) keeps its `VALUE` too, or it would read as a date.
+    func needsValueParameter(for type: String, value: String) -> Bool {
+        type != "unknown" && (type != defaultType || type != inferredType(of: value) || Self.valueAlwaysWritten.contains(name))
+    }
+
+    static let valueAlwaysWritten: Set<String> = ["REFRESH-INTERVAL", "CONFERENCE", "IMAGE"]
+}

@@ -1,0 +1,245 @@
+import ICalCore
+
+/// One value of an iCalendar property in both notations: the iCalendar text (`20120901T130000Z`)
+/// and the jCal JSON value (`"2012-09-01T13:00:00Z"`), per RFC 7265 §3.6.
+///
+/// A value that does not have its type's shape has no jCal value here (nil); ``JCalWriter``
+/// then keeps its text (see there), so that nothing is lost going either way: ical.js makes
+/// `0` of an unreadable INTEGER, icalkit keeps `"foobar"`.
+///
+/// ```swift
+/// JCalValueCodec.json(fromICalendar: "20120901T130000Z", type: "date-time")  // .string("2012-09-01T13:00:00Z")
+/// JCalValueCodec.json(fromICalendar: "2012", type: "date-time")              // nil
+/// try JCalValueCodec.iCalendar(fromJSON: .number("105"), type: "integer", at: JSONPath())  // "105"
+/// ```
+/// Related RFC 7265 section: <https://www.rfc-editor.org/rfc/rfc7265#section-3.6>
+enum JCalValueCodec {
+    // MARK: - iCalendar to jCal
+
+    /// The jCal value of one iCalendar value (one element of a comma list, one part of a
+    /// structured value) of the given type, or nil when the text does not have the type's shape.
+    static func json(fromICalendar text: String, type: String) -> JSONNode? {
+        switch type {
+        case "text": return .string(TextCodec.unescape(text))
+        case "date": return compactDate(text).map(JSONNode.string)
+        case "date-time": return extendedDateTime(text).map(JSONNode.string)
+        case "time": return extendedTime(text).map(JSONNode.string)
+        case "utc-offset": return extendedOffset(text).map(JSONNode.string)
+        case "duration": return isDuration(text) ? .string(text) : nil
+        case "period": return period(text)
+        case "recur": return recur(text)
+        case "integer": return Int(text).map(JSONNode.integer)
+        case "float": return float(text).map(JSONNode.number)
+        case "boolean":
+            switch text.uppercased() {
+            case "TRUE": return .bool(true)
+            case "FALSE": return .bool(false)
+            default: return nil
+            }
+        default: return .string(text)   // binary, uri, cal-address, unknown and others: as written
+        }
+    }
+
+    /// RFC 5545 §3.3.6: `[+-]P` then weeks, or days and/or a time part (`-PT15M`, `P1DT2H`, `P2W`).
+    static func isDuration(_ s: String) -> Bool {
+        var b = Array(s.utf8)[...]
+        if b.first == UInt8(ascii: "+") || b.first == UInt8(ascii: "-") { b = b.dropFirst() }
+        guard b.first == UInt8(ascii: "P"), b.count > 1 else { return false }
+        b = b.dropFirst()
+        var seen: [UInt8] = []   // the designators, in order
+        var digits = 0
+        for c in b {
+            if isDigit(c) { digits += 1; continue }
+            guard c == UInt8(ascii: "T") ? digits == 0 : digits > 0 else { return false }
+            seen.append(c)
+            digits = 0
+        }
+        let order = Array("WDTHMS".utf8)
+        let positions = seen.compactMap { order.firstIndex(of: $0) }
+        guard digits == 0, positions.count == seen.count, positions == positions.sorted(), Set(positions).count == positions.count,
+              !(seen.contains(UInt8(ascii: "W")) && seen.count > 1), seen.last != UInt8(ascii: "T") else { return false }
+        let timeParts = seen.filter { "HMS".utf8.contains($0) }
+        return timeParts.isEmpty || seen.contains(UInt8(ascii: "T"))
+    }
+
+    /// `20120901` → `2012-09-01`.
+    static func compactDate(_ s: String) -> String? {
+        let b = Array(s.utf8)
+        guard b.count == 8, b.allSatisfy(isDigit) else { return nil }
+        return pieces(b, [4, 2, 2], separator: "-")
+    }
+
+    /// `20120901T130000Z` → `2012-09-01T13:00:00Z` (also without `Z`).
+    static func extendedDateTime(_ s: String) -> String? {
+        let b = Array(s.utf8)
+        guard b.count == 15 || b.count == 16, b[8] == UInt8(ascii: "T"),
+              let date = compactDate(String(decoding: b[0..<8], as: UTF8.self)),
+              let time = extendedTime(String(decoding: b[9...], as: UTF8.self)) else { return nil }
+        return date + "T" + time
+    }
+
+    /// `230000` → `23:00:00`, `230000Z` → `23:00:00Z`.
+    static func extendedTime(_ s: String) -> String? {
+        var b = Array(s.utf8)
+        let utc = b.last == UInt8(ascii: "Z")
+        if utc { b.removeLast() }
+        guard b.count == 6, b.allSatisfy(isDigit) else { return nil }
+        return pieces(b, [2, 2, 2], separator: ":") + (utc ? "Z" : "")
+    }
+
+    /// `-0500` → `-05:00`, `+055001` → `+05:50:01`.
+    static func extendedOffset(_ s: String) -> String? {
+        let b = Array(s.utf8)
+        guard b.count == 5 || b.count == 7, b[0] == UInt8(ascii: "+") || b[0] == UInt8(ascii: "-"),
+              b.dropFirst().allSatisfy(isDigit) else { return nil }
+        return String(decoding: b[0..<1], as: UTF8.self) + pieces(Array(b.dropFirst()), b.count == 5 ? [2, 2] : [2, 2, 2], separator: ":")
+    }
+
+    /// `start/end` or `start/duration` → `["1996-04-03T02:00:00Z", "PT3H"]`.
+    private static func period(_ text: String) -> JSONNode? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, let start = extendedDateTime(parts[0]) else { return nil }
+        if let end = extendedDateTime(parts[1]) { return .array([.string(start), .string(end)]) }
+        return isDuration(parts[1]) ? .array([.string(start), .string(parts[1])]) : nil
+    }
+
+    /// Recurrence rule parts whose values are integers (RFC 7265 §3.6.10).
+    static let integerRuleParts: Set<String> = [
+        "count", "interval", "bysecond", "byminute", "byhour", "bymonthday", "byyearday", "byweekno", "bymonth", "bysetpos",
+    ]
+
+    /// `FREQ=MONTHLY;BYMONTH=1,3` → `{"freq":"MONTHLY","bymonth":[1,3]}`; nil for a rule that
+    /// is not `KEY=VALUE` parts.
+    private static func recur(_ text: String) -> JSONNode? {
+        var members: [JSONNode.Member] = []
+        for part in text.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pair.count == 2, !pair[0].isEmpty, !pair[1].isEmpty else { return nil }
+            let key = pair[0].lowercased()
+            let values: [JSONNode?] = pair[1].split(separator: ",", omittingEmptySubsequences: false).map { item in
+                let item = String(item)
+                if key == "until" { return (extendedDateTime(item) ?? compactDate(item)).map(JSONNode.string) }
+                if integerRuleParts.contains(key), let n = Int(item) { return .integer(n) }
+                return .string(item)
+            }
+            let read = values.compactMap { $0 }
+            guard read.count == values.count else { return nil }   // an UNTIL that is not a date or date-time
+            members.append(JSONNode.Member(key, read.count == 1 ? read[0] : .array(read)))
+        }
+        return members.isEmpty ? nil : .object(members)
+    }
+
+    /// The JSON literal of an iCalendar FLOAT (`10.35`, `+1.5` → `1.5`), or nil when it is not one.
+    private static func float(_ text: String) -> String? {
+        if isJSONNumber(text) { return text }
+        guard let value = Double(text), value.isFinite, text.utf8.allSatisfy({ isDigit($0) || "+-.".utf8.contains($0) }) else {
+            return nil
+        }
+        return String(value)
+    }
+
+    // MARK: - jCal to iCalendar
+
+    /// The iCalendar text of one jCal value of the given type; throws where the JSON value is
+    /// not of a kind the type takes.
+    static func iCalendar(fromJSON value: JSONNode, type: String, at path: JSONPath) throws(FormatError) -> String {
+        switch (type, value) {
+        case ("text", .string(let s)): return TextCodec.escape(s)
+        case ("date", .string(let s)): return s.count == 10 ? stripped(s, "-", shape: [4, 2, 2]) ?? s : s
+        case ("date-time", .string(let s)): return compactDateTime(s) ?? s
+        case ("time", .string(let s)): return compactTime(s) ?? s
+        case ("utc-offset", .string(let s)): return compactOffset(s) ?? s
+        case ("period", .array(let parts)):
+            guard parts.count == 2, let start = parts[0].string, let end = parts[1].string else {
+                throw path.error("expected a period: an array of two strings (start, and end or duration)")
+            }
+            return (compactDateTime(start) ?? start) + "/" + (compactDateTime(end) ?? end)
+        case ("recur", .object(let members)): return try recurText(members, at: path)
+        case ("integer", .number(let literal)), ("float", .number(let literal)): return literal
+        case ("boolean", .bool(let b)): return b ? "TRUE" : "FALSE"
+        case (_, .string(let s)): return s   // the text as written (a value kept as text, or a type without a JSON form)
+        case ("integer", _), ("float", _): throw path.error("expected a number")
+        case ("boolean", _): throw path.error("expected true or false")
+        case ("recur", _): throw path.error("expected an object (a recurrence rule)")
+        default: throw path.error("expected a string")
+        }
+    }
+
+    /// `2012-09-01T13:00:00Z` → `20120901T130000Z`.
+    static func compactDateTime(_ s: String) -> String? {
+        let b = Array(s.utf8)
+        guard b.count == 19 || b.count == 20, b[10] == UInt8(ascii: "T"),
+              let date = stripped(String(decoding: b[0..<10], as: UTF8.self), "-", shape: [4, 2, 2]),
+              let time = compactTime(String(decoding: b[11...], as: UTF8.self)) else { return nil }
+        return date + "T" + time
+    }
+
+    /// `23:00:00Z` → `230000Z`.
+    static func compactTime(_ s: String) -> String? {
+        let utc = s.hasSuffix("Z")
+        guard let time = stripped(utc ? String(s.dropLast()) : s, ":", shape: [2, 2, 2]) else { return nil }
+        return time + (utc ? "Z" : "")
+    }
+
+    /// `+05:50:01` → `+055001`.
+    static func compactOffset(_ s: String) -> String? {
+        guard let sign = s.first, sign == "+" || sign == "-" else { return nil }
+        let rest = String(s.dropFirst())
+        guard let digits = stripped(rest, ":", shape: [2, 2]) ?? stripped(rest, ":", shape: [2, 2, 2]) else { return nil }
+        return String(sign) + digits
+    }
+
+    /// `{"freq":"MONTHLY","bymonth":[1,3]}` → `FREQ=MONTHLY;BYMONTH=1,3` (FREQ first, the
+    /// others in the order written).
+    private static func recurText(_ members: [JSONNode.Member], at path: JSONPath) throws(FormatError) -> String {
+        let ordered = members.filter { $0.key.lowercased() == "freq" } + members.filter { $0.key.lowercased() != "freq" }
+        var parts: [String] = []
+        for member in ordered {
+            let key = member.key.lowercased()
+            let memberPath = path.key(member.key)
+            let items = member.value.array ?? [member.value]
+            var texts: [String] = []
+            for (i, item) in items.enumerated() {
+                let itemPath = member.value.array == nil ? memberPath : memberPath.index(i)
+                switch item {
+                case .number(let literal): texts.append(literal)
+                case .string(let s) where key == "until": texts.append(compactDateTime(s) ?? stripped(s, "-", shape: [4, 2, 2]) ?? s)
+                case .string(let s): texts.append(s)
+                default: throw itemPath.error("expected a string or a number")
+                }
+            }
+            parts.append(key.uppercased() + "=" + texts.joined(separator: ","))
+        }
+        return parts.joined(separator: ";")
+    }
+
+    // MARK: - Helpers
+
+    private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    /// `b` cut into runs of the given lengths, joined by `separator`.
+    private static func pieces(_ b: [UInt8], _ lengths: [Int], separator: String) -> String {
+        var out: [String] = []
+        var start = 0
+        for n in lengths {
+            out.append(String(decoding: b[start..<start + n], as: UTF8.self))
+            start += n
+        }
+        return out.joined(separator: separator)
+    }
+
+    /// Digits in runs of the lengths in `shape` separated by `separator`, with the separators
+    /// removed (`2012-09-01` → `20120901`); nil for any other text.
+    private static func stripped(_ s: String, _ separator: Character, shape: [Int]) -> String? {
+        let runs = s.split(separator: separator, omittingEmptySubsequences: false)
+        guard runs.count == shape.count else { return nil }
+        for (run, n) in zip(runs, shape) where run.utf8.count != n || !run.utf8.allSatisfy(isDigit) { return nil }
+        return runs.joined()
+    }
+
+    /// RFC 8259's number grammar.
+    private static func isJSONNumber(_ s: String) -> Bool {
+        guard case .number? = try? JSONNode(parsing: Array(s.utf8)) else { return false }
+        return true
+    }
+}

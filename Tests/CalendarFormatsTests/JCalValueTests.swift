@@ -1,0 +1,108 @@
+import CalendarFormats
+import Testing
+
+/// Single properties both ways, with the jCal that RFC 7265 §3.4–3.6 gives for each iCalendar
+/// line (its examples, and its rules where it gives none).
+@Suite("jCal values (RFC 7265 examples)")
+struct JCalValueTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let id: String
+        /// One unfolded iCalendar content line.
+        let ics: String
+        /// The jCal property RFC 7265 gives for it.
+        let jcal: String
+        var testDescription: String { id }
+    }
+
+    static let cases: [Case] = [
+        // §3.6.1 BINARY
+        Case(id: "binary", ics: "ATTACH;VALUE=BINARY;ENCODING=BASE64:SGVsbG8gV29ybGQh",
+             jcal: #"["attach",{"encoding":"BASE64"},"binary","SGVsbG8gV29ybGQh"]"#),
+        // §3.6.2 BOOLEAN
+        Case(id: "boolean", ics: "X-NON-SMOKING;VALUE=BOOLEAN:TRUE", jcal: #"["x-non-smoking",{},"boolean",true]"#),
+        // §3.6.3 CAL-ADDRESS
+        Case(id: "cal-address", ics: "ATTENDEE:mailto:user@example.org", jcal: #"["attendee",{},"cal-address","mailto:user@example.org"]"#),
+        // §3.6.4 DATE
+        Case(id: "date", ics: "DTSTART;VALUE=DATE:20110512", jcal: #"["dtstart",{},"date","2011-05-12"]"#),
+        // §3.6.5 DATE-TIME
+        Case(id: "date-time UTC", ics: "DTSTART:20120901T130000Z", jcal: #"["dtstart",{},"date-time","2012-09-01T13:00:00Z"]"#),
+        Case(id: "date-time in a zone", ics: "DTSTART;TZID=Europe/Berlin:20120901T130000",
+             jcal: #"["dtstart",{"tzid":"Europe/Berlin"},"date-time","2012-09-01T13:00:00"]"#),
+        // §3.6.6 DURATION
+        Case(id: "duration", ics: "DURATION:P1DT3H", jcal: #"["duration",{},"duration","P1DT3H"]"#),
+        // §3.6.7 FLOAT, §3.4.1.3 structured GEO
+        Case(id: "geo", ics: "GEO:37.386013;-122.082932", jcal: #"["geo",{},"float",[37.386013,-122.082932]]"#),
+        // §3.6.8 INTEGER
+        Case(id: "integer", ics: "PERCENT-COMPLETE:42", jcal: #"["percent-complete",{},"integer",42]"#),
+        // §3.6.9 PERIOD
+        Case(id: "period with end", ics: "FREEBUSY:19970308T160000Z/19970308T200000Z",
+             jcal: #"["freebusy",{},"period",["1997-03-08T16:00:00Z","1997-03-08T20:00:00Z"]]"#),
+        Case(id: "period with duration", ics: "FREEBUSY:19970308T160000Z/PT8H30M",
+             jcal: #"["freebusy",{},"period",["1997-03-08T16:00:00Z","PT8H30M"]]"#),
+        // §3.6.10 RECUR
+        Case(id: "recur", ics: "RRULE:FREQ=YEARLY;COUNT=5;BYDAY=-1SU,2MO",
+             jcal: #"["rrule",{},"recur",{"freq":"YEARLY","count":5,"byday":["-1SU","2MO"]}]"#),
+        Case(id: "recur with until", ics: "RRULE:FREQ=WEEKLY;UNTIL=20260331T220000Z;WKST=MO",
+             jcal: #"["rrule",{},"recur",{"freq":"WEEKLY","until":"2026-03-31T22:00:00Z","wkst":"MO"}]"#),
+        // §3.6.11 TEXT
+        Case(id: "text with escapes", ics: #"DESCRIPTION:One\, two\; three\nfour \\ five"#,
+             jcal: #"["description",{},"text","One, two; three\nfour \\ five"]"#),
+        // §3.6.12 TIME
+        Case(id: "time", ics: "X-TIME-OF-DAY;VALUE=TIME:123000", jcal: #"["x-time-of-day",{},"time","12:30:00"]"#),
+        // §3.6.13 URI
+        Case(id: "uri", ics: "TZURL:http://example.com/tz/America-New_York", jcal: #"["tzurl",{},"uri","http://example.com/tz/America-New_York"]"#),
+        // §3.6.14 UTC-OFFSET
+        Case(id: "utc-offset", ics: "TZOFFSETFROM:-0500", jcal: #"["tzoffsetfrom",{},"utc-offset","-05:00"]"#),
+        // §3.4.1.2 multi-valued
+        Case(id: "multi-valued exdate", ics: "EXDATE:20120901T130000Z,20120902T130000Z",
+             jcal: #"["exdate",{},"date-time","2012-09-01T13:00:00Z","2012-09-02T13:00:00Z"]"#),
+        // §3.4.1.3 structured REQUEST-STATUS
+        Case(id: "request-status", ics: "REQUEST-STATUS:2.0;Success", jcal: #"["request-status",{},"text",["2.0","Success"]]"#),
+        // §3.5 parameters: multi-valued as an array
+        Case(id: "multi-valued parameter", ics: #"ATTENDEE;MEMBER="mailto:a@example.org","mailto:b@example.org":mailto:c@example.org"#,
+             jcal: #"["attendee",{"member":["mailto:a@example.org","mailto:b@example.org"]},"cal-address","mailto:c@example.org"]"#),
+        // §5: unknown properties without VALUE are "unknown", their text as written
+        Case(id: "x-property", ics: #"X-WR-CALNAME:Team\, Berlin"#, jcal: #"["x-wr-calname",{},"unknown","Team\\, Berlin"]"#),
+        // §3.4.1.1 a DATE-TIME property with a DATE value needs VALUE=DATE back in iCalendar
+        Case(id: "rdate of dates", ics: "RDATE;VALUE=DATE:20121001,20121002", jcal: #"["rdate",{},"date","2012-10-01","2012-10-02"]"#),
+    ]
+
+    static func jcal(ofLine line: String) throws -> JSONNode {
+        let ics = "BEGIN:VCALENDAR\r\n\(line)\r\nEND:VCALENDAR\r\n"
+        let calendar = try #require(JCalWriter.jcal(fromICalendar: Array(ics.utf8)).array)
+        return try #require(calendar[1].array?.first)
+    }
+
+    @Test(arguments: cases)
+    func iCalendarToJCal(_ c: Case) throws {
+        let expected = try JSONNode(parsing: Array(c.jcal.utf8))
+        #expect(JCalMeaning.normalized(try Self.jcal(ofLine: c.ics)) == JCalMeaning.normalized(expected))
+    }
+
+    /// jCal to iCalendar gives the line as RFC 5545 writes it (here, every case's line is
+    /// written as RFC 5545 would write it back).
+    @Test(arguments: cases)
+    func jcalToICalendar(_ c: Case) throws {
+        let document = #"["vcalendar",["#.utf8 + Array(c.jcal.utf8) + #"],[]]"#.utf8
+        let ics = try JCalReader.iCalendar(fromJSON: Array(document))
+        let text = String(decoding: ics.iCalendar, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        #expect(text == "BEGIN:VCALENDAR\r\n\(c.ics)\r\nEND:VCALENDAR\r\n")
+    }
+
+    @Test func errorPathsNameTheIndexAndTheKey() throws {
+        let bad = #"["vcalendar",[],[["vevent",[["rrule",{},"recur",{"freq":"DAILY","count":true}]],[]]]]"#
+        #expect(throws: FormatError(path: "[2][0][1][0][3].count", message: "expected a string or a number")) {
+            try JCalReader.iCalendar(fromJSON: Array(bad.utf8))
+        }
+        #expect(throws: FormatError(path: "(top level)", message: "expected an array (a jCal component or a list of them), found an object")) {
+            try JCalReader.iCalendar(fromJSON: Array(#"{"calendars":[]}"#.utf8))
+        }
+    }
+
+    @Test func detectsJCalByContentAndExtension() {
+        #expect(InputFormat.detect(prefix: Array("\u{FEFF} [ \"VCALENDAR\", [], [] ]".utf8), fileExtension: "") == .jcal)
+        #expect(InputFormat.detect(prefix: Array("[[\"vcalendar\",[],[]]]".utf8), fileExtension: "json") == .jcal)
+        #expect(InputFormat.detect(prefix: Array("BEGIN:VCALENDAR\r\n".utf8), fileExtension: "jcal") == .jcal)
+        #expect(InputFormat.detect(prefix: Array("BEGIN:VCALENDAR\r\n".utf8), fileExtension: "ics") == .iCalendar)
+    }
+}
