@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "ICalCoreTests", dependencies: ["ICalCore", "CalendarTestSupport"]),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel", "CalendarTestSupport"]),
         .testTarget(name: "ICalConversionTests", dependencies: ["ICalConversion", "ICalCore", "CalendarModel", "CalendarTestSupport"]),
-        .testTarget(name: "CalendarFormatsTests", dependencies: ["CalendarFormats", "ICalCore", "CalendarTestSupport"]),
+        .testTarget(name: "CalendarFormatsTests", dependencies: ["CalendarFormats", "ICalCore", "CalendarModel", "CalendarTestSupport"]),
         .testTarget(name: "CalendarStoreTests", dependencies: ["CalendarStore", "ICalConversion", "CalendarModel", "CalendarTestSupport"]),
         .testTarget(name: "CalendarFeedsTests", dependencies: ["CalendarFeeds", "CalendarStore", "CalendarTestSupport"]),
         .testTarget(name: "CalendarMCPTests", dependencies: ["CalendarMCP", "CalendarStore", "CalendarModel", "CalendarTestSupport"]),

@@ -1,3 +1,4 @@
+import Foundation
 import ICalCore
 
 /// The formats icalkit reads, told apart by a file's first bytes and its extension.
@@ -15,6 +16,8 @@ public enum InputFormat: String, Sendable, CaseIterable {
     case calendarJSON = "json"
     /// vCalendar 1.0 (`.vcs`, or a VCALENDAR whose VERSION is 1.0), read through libical's vCal converter.
     case vCalendar = "vcs"
+    /// A CSV table of events (`.csv`) with Google's and Outlook's import columns (``EventCSVReader``).
+    case csv
 
     /// How many leading bytes ``detect(prefix:fileExtension:)`` looks at.
     public static let prefixLength = 2048
@@ -26,6 +29,7 @@ public enum InputFormat: String, Sendable, CaseIterable {
     /// starts with `{` is icalkit's JSON; a `.vcs` file, or a VCALENDAR with `VERSION:1.0` in a
     /// file not named as iCalendar (standard input, `.txt`), is vCalendar 1.0.
     public static func detect(prefix: some Collection<UInt8>, fileExtension: String) -> InputFormat {
+        if fileExtension == "csv" { return .csv }
         if fileExtension == "jcal" || JCalReader.looksLikeJCal(prefix) { return .jcal }
         // An .ics file that says VERSION:1.0 is read as iCalendar, as before: such files are most
         // often iCalendar 2.0 with a wrong VERSION, which the vCal parser would mangle.
@@ -46,10 +50,11 @@ public enum InputFormat: String, Sendable, CaseIterable {
     }
 
     /// The input as iCalendar text, for a format other than ``iCalendar``; nil for iCalendar
-    /// itself (read as it is).
-    public func translate(_ bytes: [UInt8]) throws(FormatError) -> TranslatedInput? {
+    /// itself (read as it is). CSV times are read in `zone`.
+    public func translate(_ bytes: [UInt8], zone: TimeZone = .current) throws(FormatError) -> TranslatedInput? {
         switch self {
         case .iCalendar: return nil
+        case .csv: return try CSVTranslation.iCalendar(fromCSV: bytes, zone: zone)
         case .jcal: return try JCalReader.iCalendar(fromJSON: bytes)
         case .calendarJSON: return try CalendarJSONReader.iCalendar(fromJSON: bytes)
         case .vCalendar:
@@ -74,6 +79,7 @@ extension InputFormat {
         case .jcal: "jCal"
         case .calendarJSON: "icalkit JSON"
         case .vCalendar: "vCalendar 1.0"
+        case .csv: "CSV"
         }
     }
 }

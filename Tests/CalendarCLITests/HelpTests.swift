@@ -48,19 +48,21 @@ struct HelpTests {
             recognised by its content (["vcalendar", ...) or the extension .jcal, icalkit
             JSON by its content ({...}) or the extension .json (its shape:
             Docs/icalkit-json.schema.json), vCalendar 1.0 by the extension .vcs or, on
-            standard input, VERSION:1.0 (read through libical's vCal converter). Several
-            inputs go to one output, in order, unless --out-dir is given.
+            standard input, VERSION:1.0 (read through libical's vCal converter), a CSV table
+            of events by the extension .csv (its times in --tz). Several inputs go to one
+            output, in order, unless --out-dir is given.
             Exit status: 0 ok, 65 some items were skipped (the rest was written) or a jCal,
             JSON or vCalendar input does not have its format's shape (nothing of it is
             written), 66 an input is missing, 74 an output cannot be written.
 
             USAGE: icalkit convert INPUT... [--format ics|jcal|json]
-                   [-o FILE | --out-dir DIR]
+                   [-o FILE | --out-dir DIR] [--tz ZONE]
 
             ARGUMENTS:
               INPUT                   An iCalendar (.ics), vCalendar 1.0 (.vcs), jCal
-                                      (.jcal) or icalkit JSON (.json, as --format json
-                                      writes it) file, or - for standard input.
+                                      (.jcal), icalkit JSON (.json, as --format json writes
+                                      it) or CSV (.csv, with the columns Google and Outlook
+                                      import) file, or - for standard input.
 
             OPTIONS:
               --format ics|jcal|json  The output format: ics (iCalendar), jcal (RFC 7265
@@ -71,6 +73,9 @@ struct HelpTests {
                                       (a device or FIFO is written in place).
               --out-dir DIR           Write each input to DIR/<name>.<ext>, creating DIR
                                       when missing.
+              --tz ZONE               The zone the times of a CSV input are read in (an IANA
+                                      name such as Europe/Berlin). (default: the system
+                                      zone)
               -h, --help              Show help information.
 
             EXAMPLES:
@@ -101,11 +106,11 @@ struct HelpTests {
 
     /// The usage lines of DESIGN.md's contract, generated from the table.
     @Test(arguments: [
-        (["events"], "icalkit [--store PATH] events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json|ics|jcal] [--include-cancelled] [--max-instances N]"),
+        (["events"], "icalkit [--store PATH] events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json|ics|jcal|csv] [--columns LIST] [--bom] [--include-cancelled] [--max-instances N]"),
         (["reminders"], "icalkit [--store PATH] reminders [--incomplete | --completed] [--from WHEN] [--to WHEN] [--week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json]"),
         (["delete"], "icalkit [--store PATH] delete ID [--occurrence WHEN [--future]] [--calendar NAME] [--tz ZONE]"),
-        (["convert"], "icalkit convert INPUT... [--format ics|jcal|json] [-o FILE | --out-dir DIR]"),
-        (["validate"], "icalkit validate FILE..."),
+        (["convert"], "icalkit convert INPUT... [--format ics|jcal|json] [-o FILE | --out-dir DIR] [--tz ZONE]"),
+        (["validate"], "icalkit validate FILE... [--tz ZONE]"),
         (["completions"], "icalkit [--store PATH] completions [bash|zsh|fish] [--list calendars|ids]"),
         (["calendars"], "icalkit [--store PATH] calendars [<subcommand>]"),
         (["calendars", "create"], "icalkit [--store PATH] calendars create NAME [--read-only] [--color C]"),

@@ -195,7 +195,7 @@ struct QueryCommandTests {
     static let badQueries: [CLICase] = [
         CLICase(id: "to before from", args: ["events", "--from", "2026-03-02", "--to", "2026-03-01"],
                 stderr: usageError("'--to' (2026-03-01) must be later than '--from' (2026-03-02)",
-                                   usage: "icalkit [--store PATH] events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json|ics|jcal] [--include-cancelled] [--max-instances N]",
+                                   usage: "icalkit [--store PATH] events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json|ics|jcal|csv] [--columns LIST] [--bom] [--include-cancelled] [--max-instances N]",
                                    command: "events"),
                 status: .usage),
         CLICase(id: "unknown calendar", args: ["events", "--day", "2026-03-02", "--calendar", "Nope"],

@@ -12,7 +12,7 @@ import ICalConversion
 /// input is missing (the others are still converted), 74 when an output cannot be written.
 enum ConvertCommand {
     static let input = ArgumentSpec(
-        name: "INPUT", help: "An iCalendar (.ics), vCalendar 1.0 (.vcs), jCal (.jcal) or icalkit JSON (.json, as --format json writes it) file, or - for standard input.",
+        name: "INPUT", help: "An iCalendar (.ics), vCalendar 1.0 (.vcs), jCal (.jcal), icalkit JSON (.json, as --format json writes it) or CSV (.csv, with the columns Google and Outlook import) file, or - for standard input.",
         arity: .oneOrMore)
     static let format = OptionSpec.option(
         "format", value: "FORMAT", help: "The output format: ics (iCalendar), jcal (RFC 7265 jCal) or json (icalkit's JSON).",
@@ -32,13 +32,13 @@ enum ConvertCommand {
             file [JSON path]: ... for jCal), and writes what it read. jCal input is recognised by its \
             content (["vcalendar", ...) or the extension .jcal, icalkit JSON by its content ({...}) or \
             the extension .json (its shape: Docs/icalkit-json.schema.json), vCalendar 1.0 by the extension \
-            .vcs or, on standard input, VERSION:1.0 (read through libical's vCal converter). Several inputs go to one output, in order, unless --out-dir is given.
+            .vcs or, on standard input, VERSION:1.0 (read through libical's vCal converter), a CSV table of events by the extension .csv (its times in --tz). Several inputs go to one output, in order, unless --out-dir is given.
             Exit status: 0 ok, 65 some items were skipped (the rest was written) or a jCal, JSON or \
             vCalendar input does not have its format's shape (nothing of it is written), 66 an input is missing, \
             74 an output cannot be written.
             """,
         arguments: [input],
-        options: [format, out, outDir],
+        options: [format, out, outDir, InputFile.csvZone],
         groups: [OptionGroup(alternatives: [[out.name], [outDir.name]])],
         examples: [
             .init(commandLine: "convert team.ics --format json", explanation: "Print team.ics as JSON."),
@@ -84,7 +84,7 @@ enum ConvertCommand {
         for path in inputs {
             let file: InputFile
             do {
-                file = try InputFile.locate(path, io: io)
+                file = try InputFile.locate(path, io: io, zone: invocation.timeZone)
             } catch {
                 io.printError("Error: \(error.message)\n")
                 status = status.combined(with: error.status)

@@ -11,6 +11,11 @@ import Darwin
 /// An input in another format than iCalendar (jCal) is translated to iCalendar text when it is
 /// read (``InputFormat``), so every command reads it as it reads `.ics`.
 struct InputFile {
+    /// `--tz` of the commands that read inputs: the zone of a CSV table's times.
+    static let csvZone = OptionSpec.option(
+        "tz", value: "ZONE", help: "The zone the times of a CSV input are read in (an IANA name such as Europe/Berlin).",
+        kind: .zone, default: "the system zone")
+
     /// The argument as given (`feeds/team.ics`, `-`).
     var argument: String
     /// The name diagnostics use: the path, or `<stdin>`.
@@ -37,10 +42,10 @@ struct InputFile {
 
     /// Reads `argument`. A path that is missing, a directory, or unreadable is
     /// ``ExitStatus/noInput`` (66) with its name; a failing standard input is ``ExitStatus/ioError``.
-    static func read(_ argument: String, io: CLIIO) throws(CLIError) -> InputFile {
+    static func read(_ argument: String, io: CLIIO, zone: TimeZone? = nil) throws(CLIError) -> InputFile {
         if argument == "-" {
             do {
-                return try InputFile(argument: argument, displayName: "<stdin>", data: try io.readStdin()).translated()
+                return try InputFile(argument: argument, displayName: "<stdin>", data: try io.readStdin()).translated(zone: zone ?? io.timeZone)
             } catch let error as CLIError {
                 throw error
             } catch {
@@ -56,7 +61,7 @@ struct InputFile {
         }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: argument))
-            return try InputFile(argument: argument, displayName: argument, data: data).translated()
+            return try InputFile(argument: argument, displayName: argument, data: data).translated(zone: zone ?? io.timeZone)
         } catch let error as CLIError {
             throw error
         } catch {
@@ -84,8 +89,8 @@ struct InputFile {
     /// is a file, can be opened), not loaded: ``stream(with:_:)`` reads it in chunks, in several
     /// passes. Standard input and anything else that can be read only once (a pipe such as
     /// `/dev/stdin` or `<(…)`, a character device) is loaded.
-    static func locate(_ argument: String, io: CLIIO) throws(CLIError) -> InputFile {
-        if argument == "-" { return try read(argument, io: io) }
+    static func locate(_ argument: String, io: CLIIO, zone: TimeZone? = nil) throws(CLIError) -> InputFile {
+        if argument == "-" { return try read(argument, io: io, zone: zone) }
         guard let type = fileType(argument) else {
             throw CLIError.noInput("No such file: '\(argument)'")
         }
@@ -96,7 +101,7 @@ struct InputFile {
             do {
                 let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: argument))
                 defer { try? handle.close() }
-                return try InputFile(argument: argument, displayName: argument, data: try handle.readToEnd() ?? Data()).translated()
+                return try InputFile(argument: argument, displayName: argument, data: try handle.readToEnd() ?? Data()).translated(zone: zone ?? io.timeZone)
             } catch let error as CLIError {
                 throw error
             } catch {
@@ -112,7 +117,7 @@ struct InputFile {
             throw CLIError.noInput("Cannot read '\(argument)': \(OutputFile.reason(error))")
         }
         if InputFormat.detect(prefix: prefix, fileExtension: Self.fileExtension(argument)) != .iCalendar {
-            return try read(argument, io: io)   // translated whole (another format is not streamed)
+            return try read(argument, io: io, zone: zone)   // translated whole (another format is not streamed)
         }
         return InputFile(argument: argument, displayName: argument, data: Data(), isStreamed: true)
     }
@@ -121,14 +126,15 @@ struct InputFile {
         argument == "-" ? "" : URL(fileURLWithPath: argument).pathExtension.lowercased()
     }
 
-    /// The input with `data` as iCalendar: jCal translated (``InputFormat/translate(_:)``).
+    /// The input with `data` as iCalendar: jCal, JSON, vCalendar or CSV translated
+    /// (``InputFormat/translate(_:zone:)``; CSV times read in `zone`).
     /// Input that is not what its format needs is ``ExitStatus/dataError`` (65), with where and
     /// what (`team.jcal: [2][0][1][3]: expected an array ...`).
-    func translated() throws(CLIError) -> InputFile {
+    func translated(zone: TimeZone) throws(CLIError) -> InputFile {
         let format = InputFormat.detect(prefix: data.prefix(InputFormat.prefixLength), fileExtension: Self.fileExtension(argument))
         guard format != .iCalendar else { return self }
         do {
-            guard let translation = try format.translate([UInt8](data)) else { return self }
+            guard let translation = try format.translate([UInt8](data), zone: zone) else { return self }
             var copy = self
             copy.format = format
             copy.translation = translation

@@ -25,7 +25,7 @@ enum StoreCommands {
     // MARK: import
 
     static let importInput = ArgumentSpec(
-        name: "INPUT", help: "An .ics, .vcs (vCalendar 1.0), .jcal (jCal) or .json (icalkit JSON) file, a directory of .ics files, or - for standard input.",
+        name: "INPUT", help: "An .ics, .vcs (vCalendar 1.0), .jcal (jCal), .json (icalkit JSON) or .csv (a table of events) file, a directory of .ics files, or - for standard input.",
         arity: .oneOrMore)
     static let importCalendar = OptionSpec.option("calendar", value: "NAME", help: "Import into this calendar instead of the file's own name.")
     static let importFormat = OptionSpec.option(
@@ -53,7 +53,7 @@ enum StoreCommands {
             .flag("strict", help: "Import nothing from a file with any error (an unreadable item, RRULE, or a file cut short)."),
             .flag("dry-run", help: "Read and report, but do not change the store."),
             .flag("replace", help: "Mirror the inputs into --calendar: it ends holding exactly their items (others are removed), in one transaction; implies --strict."),
-            importFormat,
+            importFormat, InputFile.csvZone,
             .flag("quiet", short: "q", help: "No progress bar (it is drawn only when standard error is a terminal)."),
         ],
         examples: [
@@ -71,8 +71,8 @@ enum StoreCommands {
 
     static let day = OptionSpec.option("day", value: "DATE", help: "The whole day DATE (YYYY-MM-DD, or a word such as today or friday) in --tz.", kind: .day)
     static let eventsFormat = OptionSpec.option(
-        "format", value: "FORMAT", help: "Output format (ics and jcal: the whole series of each listed event).",
-        kind: .choice(["table", "json", "ics", "jcal"]), default: "table")
+        "format", value: "FORMAT", help: "Output format (ics and jcal: the whole series of each listed event; csv: a row per occurrence).",
+        kind: .choice(["table", "json", "ics", "jcal", "csv"]), default: "table")
     static let eventsCommand = CommandSpec(
         name: "events",
         abstract: "List event occurrences in a window, with recurrences expanded.",
@@ -81,10 +81,11 @@ enum StoreCommands {
             (--from/--to, --day, --week or --month) the agenda is listed: today and the next 7 days. \
             Cancelled occurrences are left out unless --include-cancelled.
             \(whenHelp)
+            \(CSVOptions.discussion)
             """,
         options: [
             from, to, day, QueryWindow.week, QueryWindow.month, calendar, tz,
-            eventsFormat,
+            eventsFormat, CSVOptions.columns, CSVOptions.bom,
             .flag("include-cancelled", help: "Also list cancelled occurrences (STATUS:CANCELLED)."),
             maxInstances,
         ],
@@ -96,6 +97,8 @@ enum StoreCommands {
             .init(commandLine: "events --day 2026-03-02", explanation: "Everything on 2 March 2026, in the system zone."),
             .init(commandLine: "events --from 2026-03-01 --to 2026-04-01 --tz Europe/Berlin --format json",
                   explanation: "March 2026 in Berlin as JSON."),
+            .init(commandLine: "events --month 2026-04 --format csv --bom > april.csv",
+                  explanation: "April's occurrences as a table for a spreadsheet or a calendar's CSV import."),
             .init(commandLine: "events --day 2026-03-02 --calendar Work --format ics > day.ics",
                   explanation: "The series with an occurrence that day, as iCalendar."),
         ],
@@ -131,21 +134,23 @@ enum StoreCommands {
     static let exportOut = OptionSpec.option(
         "out", short: "o", value: "FILE", help: "Write to FILE instead of standard output (replaced whole or not at all; a device or FIFO is written in place).")
     static let exportFormat = OptionSpec.option(
-        "format", value: "FORMAT", help: "Output format: ics (iCalendar), jcal (RFC 7265 jCal, the same content) or json (the shape of 'convert --format json').",
-        kind: .choice(["ics", "jcal", "json"]), default: "ics").aliased("to")
+        "format", value: "FORMAT", help: "Output format: ics (iCalendar), jcal (RFC 7265 jCal, the same content), json (the shape of 'convert --format json') or csv (a row per event; a series is its first occurrence; no reminders).",
+        kind: .choice(["ics", "jcal", "json", "csv"]), default: "ics").aliased("to")
     static let exportCommand = CommandSpec(
         name: "export",
         abstract: "Export calendars from the store.",
         discussion: """
             One VCALENDAR per calendar, each with its VTIMEZONEs. Items never edited are written from \
             their original text; time zones keep their original TZIDs.
+            \(CSVOptions.discussion)
             """,
-        options: [calendar, exportOut, exportFormat,
+        options: [calendar, exportOut, exportFormat, CSVOptions.columns, CSVOptions.bom, tz,
                   .flag("quiet", short: "q", help: "No progress bar (it is drawn only when standard error is a terminal).")],
         examples: [
             .init(commandLine: "export --calendar Work -o work.ics", explanation: "Export one calendar."),
             .init(commandLine: "export > everything.ics", explanation: "Every calendar, one VCALENDAR each."),
             .init(commandLine: "export --format jcal -o everything.jcal", explanation: "The same as jCal (one calendar, or an array of them)."),
+            .init(commandLine: "export --calendar Work --format csv --bom -o work.csv", explanation: "A table for a spreadsheet or Google's and Outlook's CSV import."),
         ],
         usesStore: true,
         handler: .run(CatalogCommands.export))

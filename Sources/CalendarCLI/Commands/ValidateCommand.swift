@@ -7,7 +7,7 @@ import ICalConversion
 /// Exit 0 without errors, 65 when any file has errors, 66 when a file is missing.
 enum ValidateCommand {
     static let file = ArgumentSpec(
-        name: "FILE", help: "An iCalendar (.ics), vCalendar 1.0 (.vcs), jCal (.jcal) or icalkit JSON (.json) file, or - for standard input.",
+        name: "FILE", help: "An iCalendar (.ics), vCalendar 1.0 (.vcs), jCal (.jcal), icalkit JSON (.json) or CSV (.csv) file, or - for standard input.",
         arity: .oneOrMore)
 
     static let spec = CommandSpec(
@@ -20,6 +20,7 @@ enum ValidateCommand {
             ends inside a component, jCal, JSON or vCalendar without its format's shape), 66 a file is missing. Rules that break RFC 5545's MUSTs are warnings.
             """,
         arguments: [file],
+        options: [InputFile.csvZone],
         examples: [
             .init(commandLine: "validate team.ics", explanation: "team.ics: 12 events, 3 reminders, 2 warnings, 0 errors"),
             .init(commandLine: "validate feeds/*.ics 2>problems.txt", explanation: "Check many files; keep the diagnostics."),
@@ -36,7 +37,7 @@ enum ValidateCommand {
         for path in paths {
             let input: InputFile
             do {
-                input = try InputFile.read(path, io: io)
+                input = try InputFile.read(path, io: io, zone: invocation.timeZone)
             } catch {
                 io.printError("Error: \(error.message)\n")
                 status = status.combined(with: error.status)

@@ -16,6 +16,7 @@ enum CatalogCommands {
         let args = invocation.arguments
         let io = invocation.io
         let format = args.value(StoreCommands.exportFormat) ?? "ics"
+        let csv = try CSVOptions.writer(invocation, format: format, zone: invocation.timeZone)
         let progress = ProgressBar(io: io, quiet: args.has("quiet"))
         let pieces: [[UInt8]] = try StoreAccess.with(invocation, reading: true) { store in
             let titles = try StoreAccess.calendarTitles(invocation, in: store) ?? store.calendars().map(\.title)
@@ -28,6 +29,11 @@ enum CatalogCommands {
                 }
                 progress.update(done: documents.count, total: documents.count + 1, label: "writing")
                 return [Array(JSONOutput.calendars(documents).utf8)]
+            }
+            if let csv {
+                var text = csv.header()
+                for title in unique { text += try store.document(forCalendar: title).events.map(csv.row).joined() }
+                return [Array(text.utf8)]
             }
             var pieces: [[UInt8]] = []
             for (index, title) in unique.enumerated() {

@@ -63,7 +63,7 @@ enum ImportCommand {
         // regular file: standard input and other streams are read whole when located, which
         // would hold back the store's error until their writer ends.
         var first = paths.first.flatMap { path in
-            InputFile.isRegularFile(path) ? Result { () throws(CLIError) in try startReading(path, io: io) } : nil
+            InputFile.isRegularFile(path) ? Result { () throws(CLIError) in try startReading(path, io: io, zone: invocation.timeZone) } : nil
         }
         let store: EventStore
         do {
@@ -83,7 +83,7 @@ enum ImportCommand {
                     first = nil
                     started = try early.get()
                 } else {
-                    started = try startReading(path, io: io)
+                    started = try startReading(path, io: io, zone: invocation.timeZone)
                 }
             } catch {
                 progress.clear()
@@ -161,7 +161,7 @@ enum ImportCommand {
         let reports: [ImportReport] = try StoreAccess.with(invocation) { store in
             try store.importStream(intoCalendar: calendarTitle, readOnly: args.has("read-only"), dryRun: dryRun, replace: true) { session in
                 for path in paths {
-                    let started = try startReading(path, io: io)
+                    let started = try startReading(path, io: io, zone: invocation.timeZone)
                     defer { started.read.cancel() }
                     let result: ReadResult
                     do { result = try started.read.write(into: session) } catch let failure as ImportPipeline.Failure { throw failure.error }
@@ -205,8 +205,8 @@ enum ImportCommand {
     }
 
     /// Locates `path` and starts reading it (see ``ImportPipeline/start(source:read:)``).
-    static func startReading(_ path: String, io: CLIIO) throws(CLIError) -> StartedRead {
-        let file = try InputFile.locate(path, io: io)
+    static func startReading(_ path: String, io: CLIIO, zone: TimeZone? = nil) throws(CLIError) -> StartedRead {
+        let file = try InputFile.locate(path, io: io, zone: zone)
         let reader = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: file.stem))
         let source = file.isStandardInput ? file.displayName : URL(fileURLWithPath: path).standardizedFileURL.path
         return StartedRead(file: file, read: ImportPipeline.start(source: source) { handle in try file.stream(with: reader, handle) })

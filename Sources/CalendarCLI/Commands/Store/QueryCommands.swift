@@ -21,6 +21,7 @@ enum QueryCommands {
                                  command: ["events"])
         }
         let format = args.value(StoreCommands.eventsFormat) ?? "table"
+        let csv = try CSVOptions.writer(invocation, format: format, zone: zone)
         let text: String? = try StoreAccess.with(invocation, reading: true) { store in
             let predicate = EventPredicate(startDate: start, endDate: end, calendarTitles: try StoreAccess.calendarTitles(invocation, in: store),
                                            timeZone: zone, includesCancelled: args.has("include-cancelled"))
@@ -39,6 +40,9 @@ enum QueryCommands {
             case "jcal":
                 let text = ICalendarWriter().write(try documents(for: occurrences, store: store))
                 return JCalWriter.jcal(fromICalendar: Array(text.utf8)).jsonText + "\n"
+            case "csv":
+                guard let csv else { return nil }
+                return csv.header() + occurrences.map { csv.row($0.event, start: $0.startDate, end: $0.endDate) }.joined()
             default:
                 toWallClockConvention(&occurrences, zone: zone)
                 return try StoreAccess.table(invocation, store: store).events(occurrences, keepOrder: true)

@@ -20,7 +20,7 @@ enum SearchCommand {
             as 'events' lists them. Matching ignores case.
             --format json: with a window, the document of 'events --format json'; without, \
             {"schemaVersion": 1, "events": [...], "reminders": [...]} with the event objects of \
-            'convert --to json' and the reminder objects of 'reminders --format json'.
+            'convert --format json' and the reminder objects of 'reminders --format json'.
             \(StoreCommands.whenHelp)
             """,
         arguments: [text],

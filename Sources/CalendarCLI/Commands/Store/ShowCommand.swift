@@ -6,7 +6,7 @@ import Foundation
 /// overrides) or reminder. A UID that several calendars hold is shown once per calendar.
 enum ShowCommand {
     static let format = OptionSpec.option(
-        "format", value: "FORMAT", help: "text: one field a line; json: the JSON of 'convert --to json' (one calendar object each).",
+        "format", value: "FORMAT", help: "text: one field a line; json: the JSON of 'convert --format json' (one calendar object each).",
         kind: .choice(["text", "json"]), default: "text")
 
     static let spec = CommandSpec(

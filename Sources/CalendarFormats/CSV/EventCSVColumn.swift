@@ -1,7 +1,7 @@
 /// The columns of icalkit's CSV, named as Google Calendar's and Outlook's CSV import screens
 /// name them (Google: "Create or edit a CSV file"; Outlook's export of a calendar to CSV uses
 /// the same names for these fields).
-enum EventCSVColumn: String, CaseIterable, Sendable {
+public enum EventCSVColumn: String, CaseIterable, Sendable {
     case subject = "Subject"
     case startDate = "Start Date"
     case startTime = "Start Time"
@@ -15,12 +15,12 @@ enum EventCSVColumn: String, CaseIterable, Sendable {
     case timeZone = "Time Zone"
 
     /// What `--columns` gives when it is not set: the importers' columns, in their order.
-    static let importerColumns: [EventCSVColumn] = [.subject, .startDate, .startTime, .endDate, .endTime, .allDayEvent,
+    public static let importerColumns: [EventCSVColumn] = [.subject, .startDate, .startTime, .endDate, .endTime, .allDayEvent,
                                                     .description, .location, .private]
 
     /// A column named in a header or in `--columns`: its name in any case, spaces optional
     /// (`start date`, `StartDate`).
-    init?(named name: String) {
+    public init?(named name: String) {
         let key = Self.key(name)
         guard let column = Self.allCases.first(where: { Self.key($0.rawValue) == key }) else { return nil }
         self = column
@@ -31,5 +31,5 @@ enum EventCSVColumn: String, CaseIterable, Sendable {
     }
 
     /// Every name, for messages.
-    static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -1,10 +1,10 @@
 /// RFC 4180 text: records of fields separated by commas, ended by CRLF; a field holding a
 /// comma, a quote, a line break or edge spaces is quoted, its quotes doubled.
-enum CSVText {
+public enum CSVText {
     /// A cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, and tab or CR,
     /// which some programs strip before looking) gets a leading `'`, which spreadsheets show
     /// as text. Applied to output only when asked for (`guardingFormulas`).
-    static func field(_ value: String, guardingFormulas: Bool) -> String {
+    public static func field(_ value: String, guardingFormulas: Bool) -> String {
         var text = value
         if guardingFormulas, let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
             text = "'" + text
@@ -16,20 +16,20 @@ enum CSVText {
     }
 
     /// One record, CRLF-terminated.
-    static func record(_ fields: [String], guardingFormulas: Bool) -> String {
+    public static func record(_ fields: [String], guardingFormulas: Bool) -> String {
         fields.map { field($0, guardingFormulas: guardingFormulas) }.joined(separator: ",") + "\r\n"
     }
 
     /// A CSV parse failure, at a 1-based line of the text.
-    struct Failure: Error, Equatable {
-        var line: Int
-        var message: String
+    public struct Failure: Error, Equatable {
+        public var line: Int
+        public var message: String
     }
 
     /// The records of `text` (a leading UTF-8 byte order mark is skipped), each with the line
     /// it starts on. CRLF and LF both end records; quoted fields may hold line breaks. A record
     /// with no fields at all (an empty line) is dropped.
-    static func records(_ text: String) throws(Failure) -> [(line: Int, fields: [String])] {
+    public static func records(_ text: String) throws(Failure) -> [(line: Int, fields: [String])] {
         var scalars = Substring(text).unicodeScalars[...]
         if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
         var records: [(line: Int, fields: [String])] = []

@@ -1,5 +1,5 @@
-@testable import CalendarCLI
 import CalendarModel
+@testable import CalendarFormats
 import Foundation
 import Testing
 
@@ -95,7 +95,10 @@ struct CSVTests {
         // An all-day event of two days: DTEND is exclusive (RFC 5545 §3.6.1), End Date inclusive.
         var trip = Event(uid: "t", title: "Trip", startDate: utcDate(year: 2020, month: 6, day: 1), endDate: utcDate(year: 2020, month: 6, day: 3))
         trip.isAllDay = true
-        #expect(writer.row(trip, start: trip.startDate, end: trip.endDate) == "Trip,06/01/2020,,06/02/2020,,True,,,False\r\n")
+        #expect(writer.row(trip) == "Trip,06/01/2020,,06/02/2020,,True,,,False\r\n")
+        // The same days placed in the zone, as an occurrence from a query has them.
+        #expect(writer.row(trip, start: utcDate(year: 2020, month: 6, day: 1, hour: 4), end: utcDate(year: 2020, month: 6, day: 3, hour: 4))
+                == "Trip,06/01/2020,,06/02/2020,,True,,,False\r\n")
         #expect(EventCSVWriter(columns: [.subject], zone: .gmt, byteOrderMark: true).header() == "\u{FEFF}Subject\r\n")
     }
 

@@ -5,31 +5,44 @@ import Foundation
 /// in `zone`, the forms Google's and Outlook's importers read; all-day events with empty times
 /// and their last day (inclusive) as End Date; `True`/`False` flags. Cells a spreadsheet
 /// would take for formulas get a leading `'` (``CSVText/field(_:guardingFormulas:)``).
-struct EventCSVWriter {
-    var columns: [EventCSVColumn] = EventCSVColumn.importerColumns
-    var zone: TimeZone
+public struct EventCSVWriter {
+    public var columns: [EventCSVColumn] = EventCSVColumn.importerColumns
+    public var zone: TimeZone
     /// A UTF-8 byte order mark first, which spreadsheet programs need to read UTF-8.
-    var byteOrderMark = false
+    public var byteOrderMark = false
 
-    func header() -> String {
+    public init(columns: [EventCSVColumn] = EventCSVColumn.importerColumns, zone: TimeZone, byteOrderMark: Bool = false) {
+        self.columns = columns
+        self.zone = zone
+        self.byteOrderMark = byteOrderMark
+    }
+
+    public func header() -> String {
         (byteOrderMark ? "\u{FEFF}" : "") + CSVText.record(columns.map(\.rawValue), guardingFormulas: false)
     }
 
-    /// One row: the event `event` from `start` to `end` (instants; for all-day and floating
-    /// events, already placed in `zone`).
-    func row(_ event: Event, start: Date, end: Date) -> String {
+    /// One row for a stored event (its own start and end; a recurring series is its first
+    /// occurrence). Floating and all-day dates, wall clocks in the model, are read in ``zone``.
+    public func row(_ event: Event) -> String {
+        let placed = event.isAllDay || event.timeZone == nil
+        return row(event, start: placed ? WallClock.instant(event.startDate, in: zone) : event.startDate,
+                   end: placed ? WallClock.instant(event.endDate, in: zone) : event.endDate)
+    }
+
+    /// One row: the event `event` from `start` to `end`, instants (an occurrence's, floating
+    /// and all-day ones already placed in ``zone``).
+    public func row(_ event: Event, start: Date, end: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = event.isAllDay ? TimeZone(identifier: "UTC")! : zone
-        // All-day dates are days: the model holds them as midnight UTC of the day; `start`
-        // and `end` placed in the zone are converted back.
-        let first = event.isAllDay ? event.startDate : start
-        var last = event.isAllDay ? event.endDate : end
-        if event.isAllDay { last = max(first, last.addingTimeInterval(-86_400)) }
+        calendar.timeZone = zone
+        // An all-day event's end is the start of the day after its last (RFC 5545 §3.6.1);
+        // the importers want the last day itself.
+        var last = end
+        if event.isAllDay, let dayBefore = calendar.date(byAdding: .day, value: -1, to: end), dayBefore >= start { last = dayBefore }
         let fields = columns.map { column -> String in
             switch column {
             case .subject: event.title
-            case .startDate: Self.day(first, calendar)
-            case .startTime: event.isAllDay ? "" : Self.time(first, calendar)
+            case .startDate: Self.day(start, calendar)
+            case .startTime: event.isAllDay ? "" : Self.time(start, calendar)
             case .endDate: Self.day(last, calendar)
             case .endTime: event.isAllDay ? "" : Self.time(last, calendar)
             case .allDayEvent: event.isAllDay ? "True" : "False"
@@ -37,7 +50,7 @@ struct EventCSVWriter {
             case .location: event.location ?? ""
             case .private: event.privacy == .private || event.privacy == .confidential ? "True" : "False"
             case .uid: event.uid
-            case .timeZone: event.isAllDay || event.timeZone == nil ? "" : (event.timeZone?.identifier ?? "")
+            case .timeZone: event.isAllDay ? "" : (event.timeZone?.identifier ?? "")
             }
         }
         return CSVText.record(fields, guardingFormulas: true)

@@ -12,24 +12,31 @@ import Foundation
 ///   all-day one a day.
 /// - `Private` true is CLASS:PRIVATE. A row's UID is its `UID` cell, else one made from the
 ///   row's cells, so converting the same table twice gives the same UIDs.
-struct EventCSVReader {
-    var zone: TimeZone
+public struct EventCSVReader {
+    public var zone: TimeZone
+    /// DTSTAMP of the events made (RFC 5545 requires one): when the table was read.
+    public var now: Date
+
+    public init(zone: TimeZone, now: Date = Date()) {
+        self.zone = zone
+        self.now = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+    }
 
     /// A row that cannot be read: its line, the column and what was wrong.
-    struct Failure: Error, Equatable, CustomStringConvertible {
-        var line: Int
-        var column: String?
-        var message: String
-        var description: String { "line \(line)" + (column.map { ", column \"\($0)\"" } ?? "") + ": " + message }
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var column: String?
+        public var message: String
+        public var description: String { "line \(line)" + (column.map { ", column \"\($0)\"" } ?? "") + ": " + message }
     }
 
-    struct Result {
-        var events: [Event]
+    public struct Result {
+        public var events: [Event]
         /// Header cells that name no column, ignored.
-        var ignoredColumns: [String]
+        public var ignoredColumns: [String]
     }
 
-    func read(_ text: String) throws(Failure) -> Result {
+    public func read(_ text: String) throws(Failure) -> Result {
         let records: [(line: Int, fields: [String])]
         do { records = try CSVText.records(text) } catch { throw Failure(line: error.line, column: nil, message: error.message) }
         guard let header = records.first else { throw Failure(line: 1, column: nil, message: "no header row (expected columns such as Subject, Start Date, Start Time)") }
@@ -118,6 +125,7 @@ struct EventCSVReader {
         event.location = cell(.location)
         if isPrivate { event.privacy = .private }
         event.uid = cell(.uid) ?? Self.uid(fields)
+        event.timestamp = now
         return event
     }
 
