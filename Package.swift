@@ -69,7 +69,7 @@ let package = Package(
         .executableTarget(name: "icalkit-conformance", dependencies: ["ICalCore", "ICalConversion", "CalendarModel", "CalendarTestSupport"],
                           path: "Sources/ConformanceRunner"),
         // libFuzzer target: built by `make fuzz` with -sanitize=fuzzer (see Makefile).
-        .executableTarget(name: "icalkit-fuzz", dependencies: ["ICalConversion", "ICalCore"],
+        .executableTarget(name: "icalkit-fuzz", dependencies: ["ICalConversion", "ICalCore", "CalendarFormats"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         .target(name: "CalendarTestSupport", dependencies: ["CalendarModel"], path: "Sources/CalendarTestSupport"),

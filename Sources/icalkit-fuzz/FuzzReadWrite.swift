@@ -1,9 +1,12 @@
+import CalendarFormats
 import Foundation
 import ICalConversion
 import ICalCore
 
 /// libFuzzer entry: read → write → read again must never trap, hang or leak, and writing an
-/// untouched read must give text libical parses. Built only by `make fuzz`
+/// untouched read must give text libical parses. Input that is jCal or icalkit JSON is also
+/// translated (``InputFormat``) and its translation read; any input's jCal is read back by the
+/// jCal reader, which must take it whenever the scanner found nothing wrong with the input. Built only by `make fuzz`
 /// (`-sanitize=fuzzer,address`), never by `swift build`'s default products.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReadWrite(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -18,6 +21,17 @@ public func fuzzReadWrite(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if second.refused && !first.documents.isEmpty && !first.documents.allSatisfy({ $0.events.isEmpty && $0.reminders.isEmpty && $0.extraComponents.isEmpty }) {
         // An export of something that had content must read back.
         fatalError("export of a readable input was refused on re-read")
+    }
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let format = InputFormat.detect(prefix: bytes.prefix(InputFormat.prefixLength), fileExtension: "")
+    if format == .jcal || format == .calendarJSON, let translated = try? format.translate(bytes) {
+        _ = reader.read(Data(translated.iCalendar), fileName: "fuzz-translated")
+    }
+    let jcal = JCalWriter.jcal(fromICalendar: bytes)
+    do {
+        _ = try JCalReader.iCalendar(from: jcal)
+    } catch {
+        if ICalScanner().scan(bytes).issues.isEmpty { fatalError("the jCal of a clean input was refused: \(error)") }
     }
     return 0
 }

@@ -120,6 +120,14 @@ struct CalendarJSONInputTests {
         #expect(result.stderr.hasPrefix("\(path) calendars[0].events[0].recurrenceRules[0]: error: UID a@x: RRULE: "))
     }
 
+    /// The hand-written fixtures of both JSON formats read without a diagnostic.
+    @Test func handWrittenFixturesAreClean() {
+        #expect(runCLI(["validate", fixture("formats/planning.jcal"), fixture("formats/planning.json")]) == CLIResult(
+            stdout: "\(fixture("formats/planning.jcal")): 1 event, 1 reminder, 0 warnings, 0 errors\n"
+                + "\(fixture("formats/planning.json")): 2 events, 1 reminder, 0 warnings, 0 errors\n",
+            stderr: "", status: .ok))
+    }
+
     @Test func importReadsJSON() throws {
         let store = try StoreUnderTest()
         let json = store.directory.path("team.json")

@@ -55,7 +55,7 @@ public enum JCalReader {
         guard items.count == 3 else {
             throw path.error("expected a component of 3 items ([name, [properties], [components]]), found \(items.count)")
         }
-        let name = try self.name(items[0], at: path.index(0), of: "component", allowing: ":;,\"=")
+        let name = try self.name(items[0], at: path.index(0), of: "component", forbidding: "")
         guard let properties = items[1].array else { throw path.index(1).error("expected an array (the properties), found \(items[1].kindName)") }
         guard let children = items[2].array else { throw path.index(2).error("expected an array (the subcomponents), found \(items[2].kindName)") }
         out.append(line: "BEGIN:" + name, from: path)
@@ -74,7 +74,7 @@ public enum JCalReader {
         guard items.count >= 4 else {
             throw path.error("expected a property of at least 4 items ([name, {parameters}, type, value...]), found \(items.count)")
         }
-        let name = try self.name(items[0], at: path.index(0), of: "property", allowing: "")
+        let name = try self.name(items[0], at: path.index(0), of: "property", forbidding: ";:")
         guard let members = items[1].members else { throw path.index(1).error("expected an object (the parameters), found \(items[1].kindName)") }
         guard let type = items[2].string?.lowercased(), !type.isEmpty, isName(type) else {
             throw path.index(2).error("expected a string (the value type, such as \"text\" or \"date-time\")")
@@ -82,8 +82,8 @@ public enum JCalReader {
         var parameters: [ICalParameter] = []
         for member in members {
             let at = path.index(1).key(member.key)
-            guard isParameterName(member.key) else {
-                throw at.error("expected a parameter name (no control characters, ';', ':', ',', '=' or '\"')")
+            guard isWritable(member.key, forbidding: ";:,=\"") else {
+                throw at.error("expected a parameter name (not empty; no line break, ';', ':', ',', '=' or '\"')")
             }
             guard member.key.uppercased() != "VALUE" else { throw at.error("the value type goes in the property's third item, not a \"value\" parameter") }
             parameters.append(ICalParameter(name: member.key.uppercased(), values: try parameterValues(member.value, at: at)))
@@ -127,23 +127,22 @@ public enum JCalReader {
         }
     }
 
-    /// An upper-cased component or property name. RFC 5545 names are letters, digits and `-`
-    /// (and a group's `.`); any other character in `allowing` is taken too (in a component's
-    /// name, what a BEGIN line can hold), so that a file with such a name still goes through
-    /// jCal and back. Control characters never are.
-    private static func name(_ node: JSONNode, at path: JSONPath, of what: String, allowing: String) throws(FormatError) -> String {
+    /// An upper-cased component or property name.
+    private static func name(_ node: JSONNode, at path: JSONPath, of what: String, forbidding: String) throws(FormatError) -> String {
         guard let s = node.string else { throw path.error("expected a string (the \(what) name), found \(node.kindName)") }
-        guard !s.isEmpty, isName(s) || (allowing.isEmpty == false && !s.utf8.contains { $0 < 0x20 || $0 == 0x7F }) else {
-            throw path.error("expected a \(what) name (letters, digits and '-'), found \"\(s)\"")
+        guard isWritable(s, forbidding: forbidding) else {
+            throw path.error("expected a \(what) name (not empty; no line break\(forbidding.isEmpty ? "" : ", ';' or ':'")), found \"\(s)\"")
         }
         return s.uppercased()
     }
 
-    /// A parameter name that can be written back: RFC 5545 asks for letters, digits and `-`,
-    /// but what the iCalendar scanner reads as a name (a stray `\;` in a parameter value makes
-    /// one of the text after it) is taken too, so such a file still goes through jCal and back.
-    private static func isParameterName(_ s: String) -> Bool {
-        !s.isEmpty && !s.utf8.contains { $0 < 0x20 || $0 == 0x7F || ";:,=\"".utf8.contains($0) }
+    /// A name that can be written back into a content line. RFC 5545's names are letters,
+    /// digits and `-`, but whatever the iCalendar scanner reads as a name (a stray `\;` in a
+    /// parameter value makes one of the text after it; fuzzed input has control characters) is
+    /// taken too, so that any file the scanner reads goes through jCal and back: only what
+    /// would end the name or the line where it stands (`forbidding`, CR, LF) is refused.
+    private static func isWritable(_ s: String, forbidding: String) -> Bool {
+        !s.isEmpty && !s.utf8.contains { $0 == 0x0D || $0 == 0x0A || forbidding.utf8.contains($0) }
     }
 
     private static func isName(_ s: String) -> Bool {
