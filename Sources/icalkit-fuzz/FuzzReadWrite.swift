@@ -5,7 +5,7 @@ import ICalCore
 
 /// libFuzzer entry: read → write → read again must never trap, hang or leak, and writing an
 /// untouched read must give text libical parses. Input that is jCal or icalkit JSON is also
-/// translated (``InputFormat``) and its translation read; any input's jCal is read back by the
+/// translated (``InputFormat``) and its translation read, and every input is tried as CSV; any input's jCal is read back by the
 /// jCal reader, which must take it whenever the scanner found nothing wrong with the input. Built only by `make fuzz`
 /// (`-sanitize=fuzzer,address`), never by `swift build`'s default products.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -26,6 +26,11 @@ public func fuzzReadWrite(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let format = InputFormat.detect(prefix: bytes.prefix(InputFormat.prefixLength), fileExtension: "")
     if format == .jcal || format == .calendarJSON, let translated = try? format.translate(bytes) {
         _ = reader.read(Data(translated.iCalendar), fileName: "fuzz-translated")
+    }
+    // CSV is known by its extension alone: every input is also tried as a table (most fail at
+    // once for want of a Subject column; the seeds in Fixtures/fuzz-seeds/csv have one).
+    if let translated = try? InputFormat.csv.translate(bytes, zone: TimeZone(identifier: "America/New_York")!) {
+        _ = reader.read(Data(translated.iCalendar), fileName: "fuzz-csv")
     }
     let jcal = JCalWriter.jcal(fromICalendar: bytes)
     do {
