@@ -18,6 +18,19 @@ struct ImportCommandTests {
         #expect((changes["changes"] as? [Any])?.count == 3)
     }
 
+    /// `--calendar` names an existing calendar regardless of case, as other commands do; a
+    /// name no calendar has, in any case, makes a new one.
+    @Test func importCalendarMatchesRegardlessOfCase() throws {
+        let store = try StoreUnderTest()
+        let team = fixture("demo/team.ics")
+        store.ok(["import", team, "--calendar", "Work"])
+        #expect(store.run(["import", team, "--calendar", "work"]) == CLIResult(
+            stdout: "\(team): 0 added, 0 updated, 4 unchanged, 0 skipped\n", stderr: "", status: .ok))
+        store.ok(["import", team, "--calendar", "Home"])
+        let titles = try jsonObject(store.ok(["calendars", "list", "--format", "json"]))["calendars"] as? [[String: Any]]
+        #expect(titles?.compactMap { $0["title"] as? String }.sorted() == ["Home", "Work"])
+    }
+
     /// A first import writes the new store aside and moves it into place: afterwards the
     /// directory holds the store alone, in WAL mode, with what was imported; a refused file
     /// leaves a new, empty store, as opening one would.

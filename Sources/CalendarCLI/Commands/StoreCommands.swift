@@ -27,7 +27,7 @@ enum StoreCommands {
     static let importInput = ArgumentSpec(
         name: "INPUT", help: "An .ics, .vcs (vCalendar 1.0), .jcal (jCal), .json (icalkit JSON) or .csv (a table of events) file, a directory of .ics files, or - for standard input.",
         arity: .oneOrMore)
-    static let importCalendar = OptionSpec.option("calendar", value: "NAME", help: "Import into this calendar instead of the file's own name.")
+    static let importCalendar = OptionSpec.option("calendar", value: "NAME", help: "Import into this calendar instead of the file's own name (an existing calendar matches regardless of case).")
     static let importFormat = OptionSpec.option(
         "format", value: "FORMAT", help: "Report format.", kind: .choice(["text", "json"]), default: "text")
     static let importCommand = CommandSpec(

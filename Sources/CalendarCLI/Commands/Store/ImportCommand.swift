@@ -98,7 +98,8 @@ enum ImportCommand {
             do {
                 // The whole file in ONE transaction, read while it is written; rolled back when
                 // the file is refused or --strict finds an error.
-                reports = try store.importStream(intoCalendar: calendarTitle, readOnly: readOnly, dryRun: dryRun) { session in
+                reports = try store.importStream(intoCalendar: try StoreAccess.importTitle(calendarTitle, in: store),
+                                                 readOnly: readOnly, dryRun: dryRun) { session in
                     result = try started.read.write(into: session)
                     let hasErrors = result.diagnostics.contains { $0.severity == .error }
                     return !result.refused && !(strict && (result.skippedCount > 0 || hasErrors))
@@ -159,7 +160,8 @@ enum ImportCommand {
         var outcomes: [FileOutcome] = []
         var refusal: String?
         let reports: [ImportReport] = try StoreAccess.with(invocation) { store in
-            try store.importStream(intoCalendar: calendarTitle, readOnly: args.has("read-only"), dryRun: dryRun, replace: true) { session in
+            try store.importStream(intoCalendar: try StoreAccess.importTitle(calendarTitle, in: store), readOnly: args.has("read-only"),
+                                   dryRun: dryRun, replace: true) { session in
                 for path in paths {
                     let started = try startReading(path, io: io, zone: invocation.timeZone)
                     defer { started.read.cancel() }

@@ -150,6 +150,16 @@ enum StoreAccess {
         try calendarTitle(name, among: store.calendars().map(\.title))
     }
 
+    /// The calendar `import --calendar NAME` fills: an existing one whose title is NAME, or
+    /// equal to it but for case when only one is; else NAME, a calendar the import creates.
+    static func importTitle(_ name: String?, in store: EventStore) throws -> String? {
+        guard let name else { return nil }
+        let titles = try store.calendars().map(\.title)
+        if titles.contains(name) { return name }
+        let folded = titles.filter { $0.caseInsensitiveCompare(name) == .orderedSame }
+        return folded.count == 1 ? folded[0] : name
+    }
+
     static func calendarTitle(_ name: String, among titles: [String]) throws(CLIError) -> String {
         if titles.contains(name) { return name }
         let folded = titles.filter { $0.caseInsensitiveCompare(name) == .orderedSame }
