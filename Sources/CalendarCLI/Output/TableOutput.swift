@@ -139,8 +139,8 @@ struct TableOutput {
     // MARK: - Layout
 
     /// Columns padded to their widest cell, two spaces apart, no trailing spaces. With ``width``,
-    /// the `shrinkable` columns give up characters, widest first (down to ``narrowest``), until
-    /// the table fits; cut cells end in `…`. `cellStyle(row, column)` is an SGR
+    /// the `shrinkable` columns give up characters, widest first (of equal ones the rightmost;
+    /// down to ``narrowest``), until the table fits; cut cells end in `…`. `cellStyle(row, column)` is an SGR
     /// code a cell is drawn in (with ``color``).
     func table(header: [String], rows: [[String]], shrinkable: Set<Int> = [],
                cellStyle: (Int, Int) -> String? = { _, _ in nil }) -> String {
@@ -152,7 +152,10 @@ struct TableOutput {
         }
         if let width {
             var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width
-            while excess > 0, let widest = shrinkable.filter({ widths[$0] > Self.narrowest }).max(by: { widths[$0] < widths[$1] }) {
+            // Of equally wide columns the rightmost gives first (the title, on the left, matters
+            // most); the order must not depend on the Set's, which changes from run to run.
+            while excess > 0, let widest = shrinkable.filter({ widths[$0] > Self.narrowest })
+                .max(by: { (widths[$0], $0) < (widths[$1], $1) }) {
                 widths[widest] -= 1
                 excess -= 1
             }
