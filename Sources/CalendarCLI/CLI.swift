@@ -26,9 +26,6 @@ public enum CLI {
                 switch spec.handler {
                 case .run(let body):
                     return try body(invocation)
-                case .notImplemented(let reason):
-                    let name = (["icalkit"] + invocation.path).joined(separator: " ")
-                    throw CLIError.failure("'\(name)' is not implemented yet: \(reason)")
                 case .group:
                     throw CLIError.usage("Missing subcommand", command: invocation.path)
                 }

@@ -142,7 +142,7 @@ enum DateText {
         if c.hour == nil { return Self.day(wall) }
         guard let zone = c.timeZone else { return wallClock(wall) }
         if isUTC(zone) { return utc(wall) }
-        let instant = WhenParser.instant(wallClock: wall, in: zone)
+        let instant = WallClock.instant(wall, in: zone)
         // A VTIMEZONE's own offsets (``Reminder/definedTimeZone``): the one at this instant.
         if let defined { return text { writeRFC3339(instant, offset: defined.secondsFromGMT(at: instant), to: &$0) } }
         return rfc3339(instant, in: zone)

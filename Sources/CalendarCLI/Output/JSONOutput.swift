@@ -240,7 +240,7 @@ enum JSONOutput {
     fileprivate static func sortKey(_ c: DateComponents) -> String? {
         guard let year = c.year, let month = c.month, let day = c.day else { return nil }
         var wall = utcDate(year: year, month: month, day: day, hour: c.hour ?? 0, minute: c.minute ?? 0, second: c.second ?? 0)
-        if let zone = c.timeZone, c.hour != nil { wall = WhenParser.instant(wallClock: wall, in: zone) }
+        if let zone = c.timeZone, c.hour != nil { wall = WallClock.instant(wall, in: zone) }
         return DateText.wallClock(wall)
     }
 }

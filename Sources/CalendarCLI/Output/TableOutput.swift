@@ -120,7 +120,7 @@ struct TableOutput {
         if c.hour == nil { return DateText.day(wall) }
         var shown = wall
         if let zone = c.timeZone {
-            let instant = WhenParser.instant(wallClock: wall, in: zone)
+            let instant = WallClock.instant(wall, in: zone)
             shown = instant.addingTimeInterval(TimeInterval(timeZone.secondsFromGMT(for: instant)))
         }
         return String(DateText.wallClock(shown).prefix(16)).replacingOccurrences(of: "T", with: " ")

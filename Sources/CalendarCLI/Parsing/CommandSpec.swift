@@ -28,8 +28,6 @@ struct CommandSpec: Sendable {
     enum Handler: Sendable {
         /// Runs the parsed command and returns the exit status.
         case run(@Sendable (Invocation) throws(CLIError) -> ExitStatus)
-        /// Parses and validates the arguments, then fails with "not implemented yet" and `reason`.
-        case notImplemented(reason: String)
         /// Only chooses a subcommand.
         case group
     }

@@ -60,25 +60,19 @@ struct WhenParser: Sendable {
         if let offset = fields.offset {
             return naive.addingTimeInterval(TimeInterval(-offset))
         }
-        return Self.instant(wallClock: naive, in: timeZone)
+        return WallClock.instant(naive, in: timeZone)
     }
 
     /// Parses a DATE value only (midnight in ``timeZone``): `YYYY-MM-DD`, `YYYYMMDD` or a day word.
     func parseDay(_ text: String) throws(Failure) -> Date {
         let fields = try fields(text, dateOnly: true)
-        return Self.instant(wallClock: utcDate(year: fields.year, month: fields.month, day: fields.day), in: timeZone)
+        return WallClock.instant(utcDate(year: fields.year, month: fields.month, day: fields.day), in: timeZone)
     }
 
     /// True when `text` names a day without a time (`2026-03-02`, `20260302`, `tomorrow`, `+3d`):
     /// what `add --all-day` and a reminder's date-only due date take.
     static func isDay(_ text: String) -> Bool {
         (try? WhenParser(timeZone: .gmt).fields(text, dateOnly: true)) != nil
-    }
-
-    /// The instant at which `zone`'s wall clock shows `wallClock` (given as a UTC-read date),
-    /// with the RFC 5545 §3.3.5 rules for repeated and skipped local times.
-    static func instant(wallClock naive: Date, in zone: TimeZone) -> Date {
-        WallClock.instant(naive, in: zone)
     }
 
     /// The pieces of a WHEN value.

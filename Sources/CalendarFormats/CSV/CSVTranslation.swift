@@ -13,14 +13,13 @@ enum CSVTranslation {
         do { result = try EventCSVReader(zone: zone).read(text) } catch {
             throw FormatError(path: "line \(error.line)" + (error.column.map { ", column \"\($0)\"" } ?? ""), message: error.message)
         }
-        let lines = try? CSVText.records(text).dropFirst().map(\.line)
         var document = CalendarDocument(calendar: EventCalendar(title: ""))
         document.events = result.events
         var translated = TranslatedInput()
         translated.iCalendar = Array(ICalendarWriter().write([document]).utf8)
         // Lines before the first VEVENT are the calendar's; each VEVENT's are its row's.
         var row = -1
-        let rowLines = lines ?? []
+        let rowLines = result.lines
         for line in translated.iCalendar.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
             if line.starts(with: Array("BEGIN:VEVENT".utf8)) { row += 1 }
             translated.places.append(row >= 0 && row < rowLines.count ? "line \(rowLines[row])" : "(header)")

@@ -32,6 +32,8 @@ public struct EventCSVReader {
 
     public struct Result {
         public var events: [Event]
+        /// The line of the table each event's row starts on (element i is events[i]'s).
+        public var lines: [Int]
         /// Header cells that name no column, ignored.
         public var ignoredColumns: [String]
     }
@@ -51,6 +53,7 @@ public struct EventCSVReader {
                           message: "the header has no \"\(required.rawValue)\" column (columns: \(EventCSVColumn.names))")
         }
         var events: [Event] = []
+        var lines: [Int] = []
         var seen: [String: Int] = [:]
         for record in records.dropFirst() {
             var event = try event(record.fields, line: record.line, index)
@@ -59,8 +62,9 @@ public struct EventCSVReader {
             seen[event.uid] = count
             if count > 1 { event.uid = event.uid.replacingOccurrences(of: "@icalkit", with: "-\(count)@icalkit") }
             events.append(event)
+            lines.append(record.line)
         }
-        return Result(events: events, ignoredColumns: ignored)
+        return Result(events: events, lines: lines, ignoredColumns: ignored)
     }
 
     private func event(_ fields: [String], line: Int, _ index: [EventCSVColumn: Int]) throws(Failure) -> Event {

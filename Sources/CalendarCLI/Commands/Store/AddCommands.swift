@@ -25,7 +25,7 @@ enum AddCommands {
         if duration.nominalDays != 0 {
             if let zone {
                 let wall = wallClock(start, in: zone).addingTimeInterval(TimeInterval(duration.nominalDays * 86_400))
-                date = WhenParser.instant(wallClock: wall, in: zone)
+                date = WallClock.instant(wall, in: zone)
             } else {
                 date = date.addingTimeInterval(TimeInterval(duration.nominalDays * 86_400))
             }

@@ -51,8 +51,8 @@ enum CalendarViewCommand {
             layout = CalendarPeriod.month(year: year, month: number)
         }
         guard let first = layout.weeks.first?.first, let last = layout.weeks.last?.last else { return .ok }
-        let start = WhenParser.instant(wallClock: CalendarPeriod.wall(of: first), in: zone)
-        let end = WhenParser.instant(wallClock: CalendarPeriod.wall(of: last + 1), in: zone)
+        let start = WallClock.instant(CalendarPeriod.wall(of: first), in: zone)
+        let end = WallClock.instant(CalendarPeriod.wall(of: last + 1), in: zone)
         let text: String = try StoreAccess.with(invocation, reading: true) { store in
             let predicate = EventPredicate(startDate: start, endDate: end, calendarTitles: try StoreAccess.calendarTitles(invocation, in: store),
                                            timeZone: zone, includesCancelled: args.has("include-cancelled"))

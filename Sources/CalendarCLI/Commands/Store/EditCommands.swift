@@ -89,8 +89,8 @@ enum EditCommands {
     /// "that day it has: 2026-03-02T09:00, ..." or "it has none that day", in `zone`.
     static func occurrencesText(of stored: StoredEvent, around when: Date, zone: TimeZone, store: EventStore) throws -> String {
         let day = QueryWindow.day(of: when, in: zone)
-        let predicate = EventPredicate(startDate: WhenParser.instant(wallClock: CalendarPeriod.wall(of: day), in: zone),
-                                       endDate: WhenParser.instant(wallClock: CalendarPeriod.wall(of: day + 1), in: zone),
+        let predicate = EventPredicate(startDate: WallClock.instant(CalendarPeriod.wall(of: day), in: zone),
+                                       endDate: WallClock.instant(CalendarPeriod.wall(of: day + 1), in: zone),
                                        calendarTitles: [stored.calendarTitle], timeZone: zone, includesCancelled: true)
         let starts = try store.events(matching: predicate).filter { $0.event.uid == stored.event.uid }.map { o in
             let original = o.occurrenceDate ?? o.startDate

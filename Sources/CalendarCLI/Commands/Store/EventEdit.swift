@@ -89,8 +89,8 @@ struct EventEdit {
             return AddCommands.wallClock(date, in: old)
         }
         let start = wall(event.startDate), end = wall(event.endDate)
-        event.startDate = WhenParser.instant(wallClock: start, in: zone)
-        event.endDate = WhenParser.instant(wallClock: end, in: zone)
+        event.startDate = WallClock.instant(start, in: zone)
+        event.endDate = WallClock.instant(end, in: zone)
         event.timeZone = zone
         event.timeZoneIdentifier = DateText.isUTC(zone) ? nil : zone.identifier
         event.definedTimeZone = nil
@@ -111,7 +111,7 @@ struct EventEdit {
         } else {
             let zone = self.zone ?? invocationZone
             event.isAllDay = false
-            event.startDate = WhenParser.instant(wallClock: event.startDate, in: zone)
+            event.startDate = WallClock.instant(event.startDate, in: zone)
             event.endDate = event.startDate.addingTimeInterval(AddCommands.defaultLength)
             event.timeZone = zone
             event.timeZoneIdentifier = DateText.isUTC(zone) ? nil : zone.identifier

@@ -55,7 +55,7 @@ enum QueryCommands {
     /// Midnight of the day after the local day that starts at `midnight`, in `zone`.
     static func nextMidnight(after midnight: Date, in zone: TimeZone) -> Date {
         let wall = midnight.addingTimeInterval(TimeInterval(zone.secondsFromGMT(for: midnight)))
-        return WhenParser.instant(wallClock: wall.addingTimeInterval(86_400), in: zone)
+        return WallClock.instant(wall.addingTimeInterval(86_400), in: zone)
     }
 
     /// The store places floating and all-day occurrences on the time line in the query's zone;
@@ -141,7 +141,7 @@ enum QueryCommands {
     static func instant(of c: DateComponents, zone: TimeZone) -> Date? {
         guard let year = c.year, let month = c.month, let day = c.day else { return nil }
         let wall = utcDate(year: year, month: month, day: day, hour: c.hour ?? 0, minute: c.minute ?? 0, second: c.second ?? 0)
-        if c.hour != nil, let own = c.timeZone { return WhenParser.instant(wallClock: wall, in: own) }
-        return WhenParser.instant(wallClock: wall, in: zone)
+        if c.hour != nil, let own = c.timeZone { return WallClock.instant(wall, in: own) }
+        return WallClock.instant(wall, in: zone)
     }
 }

@@ -1,3 +1,4 @@
+import CalendarModel
 import Foundation
 
 /// The time window a listing command asks for: `--from WHEN --to WHEN`, `--day DATE`,
@@ -35,8 +36,8 @@ enum QueryWindow {
             return try explicit(invocation) ?? agenda(invocation, fallback)
         }
         let zone = invocation.timeZone
-        return (WhenParser.instant(wallClock: CalendarPeriod.wall(of: days.lowerBound), in: zone),
-                WhenParser.instant(wallClock: CalendarPeriod.wall(of: days.upperBound + 1), in: zone))
+        return (WallClock.instant(CalendarPeriod.wall(of: days.lowerBound), in: zone),
+                WallClock.instant(CalendarPeriod.wall(of: days.upperBound + 1), in: zone))
     }
 
     /// The days of `--week` or `--month`, when one was given.
@@ -89,7 +90,7 @@ enum QueryWindow {
         guard case .agenda = fallback else { return nil }
         let today = day(of: invocation.io.now(), in: invocation.timeZone)
         let zone = invocation.timeZone
-        return (WhenParser.instant(wallClock: CalendarPeriod.wall(of: today), in: zone),
-                WhenParser.instant(wallClock: CalendarPeriod.wall(of: today + agendaDays), in: zone))
+        return (WallClock.instant(CalendarPeriod.wall(of: today), in: zone),
+                WallClock.instant(CalendarPeriod.wall(of: today + agendaDays), in: zone))
     }
 }
