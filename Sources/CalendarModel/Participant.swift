@@ -20,9 +20,17 @@ public struct Participant: Hashable, Sendable, Codable {
 
     /// The address without its `mailto:` scheme, when it has one.
     public var email: String? {
-        let lower = url.lowercased()
-        guard lower.hasPrefix("mailto:") else { return nil }
-        return String(url.dropFirst(7))
+        // The scheme compared byte by byte, ASCII letters in any case: no lowercased copy of the
+        // URL and no grapheme breaking (the scheme is ASCII).
+        let bytes = url.utf8
+        var i = bytes.startIndex
+        for expected in "mailto:".utf8 {
+            guard i != bytes.endIndex else { return nil }
+            let b = bytes[i]
+            guard ((0x41...0x5A).contains(b) ? b | 0x20 : b) == expected else { return nil }
+            i = bytes.index(after: i)
+        }
+        return String(url[i...])
     }
 
     /// ROLE (EKParticipantRole).

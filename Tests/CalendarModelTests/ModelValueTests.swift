@@ -186,6 +186,9 @@ struct ParticipantTests {
             Case(url: "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", email: nil),
             Case(url: "https://example.com/jane", email: nil),
             Case(url: "jane@example.com", email: nil),
+            // A control character is not a colon in another case (0x1A | 0x20 is ':').
+            Case(url: "mailto\u{1A}jane@example.com", email: nil),
+            Case(url: "mailt", email: nil),
             Case(url: "", email: nil),
         ]
     }

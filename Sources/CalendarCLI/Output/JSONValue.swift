@@ -110,49 +110,55 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
-            var runStart = 0
-            var i = 0
-            let n = bytes.count
-            while i < n {
-                let b = bytes[i]
-                // Most bytes need nothing: printable ASCII other than '"' and '\', and UTF-8
-                // bytes that cannot start U+2028/U+2029.
-                if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F && b != 0xE2 {
-                    i += 1
-                    continue
-                }
-                var escape: [UInt8]? = nil
-                var width = 1
-                switch b {
-                case UInt8(ascii: "\""): escape = Array("\\\"".utf8)
-                case UInt8(ascii: "\\"): escape = Array("\\\\".utf8)
-                case 0x0A: escape = Array("\\n".utf8)
-                case 0x0D: escape = Array("\\r".utf8)
-                case 0x09: escape = Array("\\t".utf8)
-                case 0x08: escape = Array("\\b".utf8)
-                case 0x0C: escape = Array("\\f".utf8)
-                case 0x00..<0x20, 0x7F: escape = hexEscape(UInt32(b))
-                case 0xE2 where i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                    escape = hexEscape(bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029)
-                    width = 3
-                default: break
-                }
-                if let escape {
+            mayNeedEscape.withUnsafeBufferPointer { mayNeedEscape in
+                var runStart = 0
+                var i = 0
+                let n = bytes.count
+                while i < n {
+                    let b = bytes[i]
+                    guard mayNeedEscape[Int(b)] else {
+                        i += 1
+                        continue
+                    }
+                    // 0xE2 starts U+2028/U+2029 (E2 80 A8/A9) and other characters, kept as they are.
+                    let isSeparator = b == 0xE2 && i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)
+                    if b == 0xE2 && !isSeparator {
+                        i += 1
+                        continue
+                    }
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                    out.append(contentsOf: escape)
-                    i += width
+                    switch b {
+                    case UInt8(ascii: "\""): out.append("\\\"")
+                    case UInt8(ascii: "\\"): out.append("\\\\")
+                    case 0x0A: out.append("\\n")
+                    case 0x0D: out.append("\\r")
+                    case 0x09: out.append("\\t")
+                    case 0x08: out.append("\\b")
+                    case 0x0C: out.append("\\f")
+                    case 0xE2: writeHexEscape(bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029, to: &out)
+                    default: writeHexEscape(UInt16(b), to: &out)
+                    }
+                    i += isSeparator ? 3 : 1
                     runStart = i
-                } else {
-                    i += 1
                 }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<n]))
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<n]))
         }
         out.append(UInt8(ascii: "\""))
     }
 
-    private static func hexEscape(_ value: UInt32) -> [UInt8] {
-        let hex = String(value, radix: 16, uppercase: false)
-        return Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+    /// The bytes ``writeString(_:to:)`` looks at: controls, `"`, `\`, DEL and 0xE2 (which may
+    /// start U+2028 or U+2029); every other byte is copied as it is.
+    private static let mayNeedEscape: [Bool] = (0...255).map { b in
+        b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xE2
+    }
+
+    /// `\uXXXX` in lowercase hexadecimal.
+    private static func writeHexEscape(_ value: UInt16, to out: inout [UInt8]) {
+        let digits: StaticString = "0123456789abcdef"
+        out.append("\\u")
+        digits.withUTF8Buffer { digits in
+            for shift in stride(from: 12, through: 0, by: -4) { out.append(digits[Int((value >> UInt16(shift)) & 0xF)]) }
+        }
     }
 }

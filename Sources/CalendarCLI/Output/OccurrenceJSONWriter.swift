@@ -19,10 +19,20 @@ struct OccurrenceJSONWriter {
         /// A zoned event's offset from UTC over the span of its last date written (from
         /// ``ZoneOffsets/offsetSpan(_:at:)``): most of its other dates are in the same span.
         var offset: (seconds: Int, span: Range<TimeInterval>)?
-        var uid: [UInt8] = []
-        var title: [UInt8] = []
-        var details: [UInt8] = []
-        var people: [UInt8] = []
+        /// The member lines, in the object's order: `uid`, `title`, `isAllDay` to `status`
+        /// (``details``), `alarms` to `attendees` (``people``).
+        var lines: [UInt8] = []
+        var title = 0..<0
+        var details = 0..<0
+        var people = 0..<0
+
+        init(event: Event, zoneName: String?) {
+            self.event = event
+            self.zoneName = zoneName
+            lines.reserveCapacity(1024)
+        }
+
+        var uid: ArraySlice<UInt8> { lines[..<title.lowerBound] }
     }
 
     /// The indentation of the object's `{`; its members are one level in.
@@ -41,10 +51,10 @@ struct OccurrenceJSONWriter {
         out.append("{\n")
         out.append(contentsOf: made[parts].uid)
         w.string("calendar", o.calendarTitle, to: &out)
-        out.append(contentsOf: made[parts].title)
+        out.append(contentsOf: made[parts].lines[made[parts].title])
         writeDate("start", start, of: o.event, parts: parts, w, to: &out)
         writeDate("end", end, of: o.event, parts: parts, w, to: &out)
-        out.append(contentsOf: made[parts].details)
+        out.append(contentsOf: made[parts].lines[made[parts].details])
         w.bool("recurring", o.isRecurring, to: &out)
         if let date = o.occurrenceDate {
             if o.event.occurrenceDateIsAllDay {
@@ -56,7 +66,7 @@ struct OccurrenceJSONWriter {
             w.string("occurrenceDate", nil, to: &out)
         }
         w.bool("isDetached", o.isDetached, to: &out)
-        out.append(contentsOf: made[parts].people)
+        out.append(contentsOf: made[parts].lines[made[parts].people])
         JSONValue.writeMembers(more, indent: indent + 1, closesObject: false, to: &out)
         // Every member line ends with ",\n": the last one's comma goes.
         out.removeLast(2)
@@ -87,15 +97,20 @@ struct OccurrenceJSONWriter {
         }
         let w = MemberWriter(indent: indent + 1)
         var p = EventParts(event: e, zoneName: zoneName)
-        w.string("uid", e.uid, to: &p.uid)
-        w.string("title", e.title, to: &p.title)
-        w.bool("isAllDay", e.isAllDay, to: &p.details)
-        w.string("timeZone", zoneName, to: &p.details)
-        w.string("location", e.location, to: &p.details)
-        w.string("notes", e.notes, to: &p.details)
-        w.string("url", e.url?.absoluteString, to: &p.details)
-        w.string("status", e.status.rawValue, to: &p.details)
-        w.array("alarms", e.alarms, to: &p.people) { a, inner, out in
+        w.string("uid", e.uid, to: &p.lines)
+        var mark = p.lines.count
+        w.string("title", e.title, to: &p.lines)
+        p.title = mark..<p.lines.count
+        mark = p.lines.count
+        w.bool("isAllDay", e.isAllDay, to: &p.lines)
+        w.string("timeZone", zoneName, to: &p.lines)
+        w.string("location", e.location, to: &p.lines)
+        w.string("notes", e.notes, to: &p.lines)
+        w.string("url", e.url?.absoluteString, to: &p.lines)
+        w.string("status", e.status.rawValue, to: &p.lines)
+        p.details = mark..<p.lines.count
+        mark = p.lines.count
+        w.array("alarms", e.alarms, to: &p.lines) { a, inner, out in
             let offset = a.relativeDuration ?? a.relativeOffset.map { ICalDuration(exactly: $0) }
             inner.string("action", a.action.rawValue.lowercased(), to: &out)
             inner.string("offset", offset?.description, to: &out)
@@ -103,11 +118,12 @@ struct OccurrenceJSONWriter {
             inner.string("date", a.absoluteDate.map(DateText.utc), to: &out)
         }
         if let organizer = e.organizer {
-            w.object("organizer", to: &p.people) { inner, out in Self.participant(organizer, inner, &out) }
+            w.object("organizer", to: &p.lines) { inner, out in Self.participant(organizer, inner, &out) }
         } else {
-            w.string("organizer", nil, to: &p.people)
+            w.string("organizer", nil, to: &p.lines)
         }
-        w.array("attendees", e.attendees, to: &p.people) { a, inner, out in Self.participant(a, inner, &out) }
+        w.array("attendees", e.attendees, to: &p.lines) { a, inner, out in Self.participant(a, inner, &out) }
+        p.people = mark..<p.lines.count
         made.append(p)
         madeForUID[e.uid, default: []].append(made.count - 1)
         return made.count - 1
