@@ -7,9 +7,11 @@ import Glibc
 import Darwin
 #endif
 
-/// One input of `convert`/`validate`/`import`: a path or `-` (standard input), read whole.
-/// An input in another format than iCalendar (jCal) is translated to iCalendar text when it is
-/// read (``InputFormat``), so every command reads it as it reads `.ics`.
+/// One input of `convert`/`validate`/`import`: a path or `-` (standard input), read whole, or
+/// located and streamed (``locate(_:io:zone:)``). An input in another format than iCalendar
+/// (jCal) is translated to iCalendar text when it is read (``InputFormat``), so every command
+/// reads it as it reads `.ics`; a located jCal or JSON file is translated in chunks into a
+/// temporary file (``TranslatedFile``) that is streamed instead.
 struct InputFile {
     /// `--tz` of the commands that read inputs: the zone of a CSV table's times.
     static let csvZone = OptionSpec.option(
