@@ -32,16 +32,26 @@ final class TranslatedFile: @unchecked Sendable {
         var template = Array((NSTemporaryDirectory() + "/icalkit-translated-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw CLIError.io("Cannot create a temporary file: \(String(cString: strerror(errno)))") }
-        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        places = try SpoolFile()
-        let output = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        let created = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        do {
+            (places, notes) = try Self.translate(argument, format: format, to: FileHandle(fileDescriptor: fd, closeOnDealloc: true))
+        } catch {
+            unlink(created)   // a failed init runs no deinit
+            throw error
+        }
+        path = created
+    }
+
+    /// Writes the translation to `output` (then closed); returns the places file and the notes.
+    private static func translate(_ argument: String, format: InputFormat, to output: FileHandle) throws -> (SpoolFile, [String]) {
+        let places = try SpoolFile()
         let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: argument))
         defer { try? input.close() }
         var pending: [String] = []
         try format.translate(chunks: {
             guard let data = try input.read(upToCount: Self.chunkBytes), !data.isEmpty else { return nil }
             return [UInt8](data)
-        }, { [places] piece in
+        }, { piece in
             do {
                 try output.write(contentsOf: piece.iCalendar)
             } catch {
@@ -56,12 +66,12 @@ final class TranslatedFile: @unchecked Sendable {
             try places.write(lines)
             pending += piece.notes
         })
-        notes = pending
         do {
             try output.close()
         } catch {
             throw CLIError.io("Cannot write a temporary file: \(OutputFile.reason(error))")
         }
+        return (places, pending)
     }
 
     deinit { unlink(path) }
