@@ -19,7 +19,7 @@ import platform
 import sys
 
 STAGE_ORDER = ["parse", "expand", "serialize", "import", "query_week_first", "events_first", "events", "query_week",
-               "reminders", "export", "convert", "convert_json", "feed_304", "feed_200", "feed_changed"]
+               "reminders", "export", "convert", "convert_json", "convert_jcal", "jcal_to_ics", "json_to_ics", "feed_304", "feed_200", "feed_changed"]
 TOOL_ORDER = ["libical", "icalkit", "python"]
 
 # (name, numerator, denominator, op, limit, note). Keys are (tool, stage); a ratio is
@@ -37,6 +37,12 @@ RATIO_TARGETS = [
      "<=", 1.2, "icalkit refresh ÷ icalkit import"),
     ("refresh of a changed feed (1% changed, 1% removed) vs import", ("icalkit", "feed_changed"),
      ("icalkit", "import"), "<=", 1.5, "icalkit refresh ÷ icalkit import"),
+    ("jCal output vs JSON output", ("icalkit", "convert_jcal"), ("icalkit", "convert_json"), "<=", 1.5,
+     "icalkit convert --to jcal ÷ convert --to json"),
+    ("jCal input vs JSON output", ("icalkit", "jcal_to_ics"), ("icalkit", "convert_json"), "<=", 1.5,
+     "icalkit convert FILE.jcal --to ics ÷ convert --to json"),
+    ("JSON input vs JSON output", ("icalkit", "json_to_ics"), ("icalkit", "convert_json"), "<=", 1.5,
+     "icalkit convert FILE.json --to ics ÷ convert --to json"),
     ("parse: python peer vs icalkit", ("python", "parse"), ("icalkit", "import"), ">=", 20.0,
      "python parse ÷ icalkit import"),
     ("expansion: python peer vs icalkit", ("python", "expand"), ("icalkit", "events"), ">=", 20.0,

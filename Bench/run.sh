@@ -14,8 +14,8 @@
 #
 # --large SIZE (make bench-large): the flat-memory check instead of the timing table. For
 # each of --sizes (default 2k 20k 100k) and SIZE, one whole-process `import` into a fresh
-# store, one `convert --to ics` and one `convert --to json`, each under /usr/bin/time: peak
-# RSS, wall and user CPU. PASS when the SIZE feed stays under LARGE_RSS_MB (default 150) in all. The libical floor
+# store, one `convert --to ics`, one `convert --to json` and one `--to jcal`, and the JSON and
+# jCal read back (`convert --to ics`), each under /usr/bin/time: peak RSS, wall and user CPU. PASS when the SIZE feed stays under LARGE_RSS_MB (default 150) in all. The libical floor
 # is not run there (its bare parse of 500 MiB holds ~6 GiB). Appends JSON lines to
 # .build/bench/results/; BENCHMARKS.md is left alone.
 # Environment: BENCH_ICALKIT=0 turns off the icalkit whole-process measurements (on by
@@ -247,10 +247,15 @@ icalkit_export() { # FILE LABEL
   measure_cmd "$2" export "$1" - -- "$ICALKIT" --store "$STORE" export -o "$BENCH/export.ics"
 }
 
-# File to file, no store (reported, no target).
+# File to file, no store: .ics to .ics (reported, no target) and to JSON; .ics to jCal, and
+# the jCal and JSON written read back to .ics (issue 26: each within 1.5x of convert_json).
 icalkit_convert() { # FILE LABEL
   measure_cmd "$2" convert "$1" - -- "$ICALKIT" convert "$1" --to ics -o "$BENCH/convert.ics"
   measure_cmd "$2" convert_json "$1" - -- "$ICALKIT" convert "$1" --to json -o "$BENCH/convert.json"
+  measure_cmd "$2" convert_jcal "$1" - -- "$ICALKIT" convert "$1" --to jcal -o "$BENCH/convert.jcal"
+  [ -s "$BENCH/convert.jcal" ] && measure_cmd "$2" jcal_to_ics "$1" - -- "$ICALKIT" convert "$BENCH/convert.jcal" --to ics -o "$BENCH/convert-jcal.ics"
+  [ -s "$BENCH/convert.json" ] && measure_cmd "$2" json_to_ics "$1" - -- "$ICALKIT" convert "$BENCH/convert.json" --to ics -o "$BENCH/convert-json.ics"
+  rm -f "$BENCH/convert.jcal" "$BENCH/convert-jcal.ics" "$BENCH/convert-json.ics"
 }
 
 # `list_events` for the week through the `mcp` client (Bench/mcp_week.py), on the store the
@@ -365,7 +370,11 @@ run_large() {
     peak_of convert "$size" "$file" -- "$ICALKIT" convert "$file" --to ics -o "$BENCH/convert-large.ics" || failed=1
     rm -f "$BENCH/convert-large.ics"
     peak_of convert_json "$size" "$file" -- "$ICALKIT" convert "$file" --to json -o "$BENCH/convert-large.json" || failed=1
-    rm -f "$BENCH/convert-large.json"
+    peak_of json_to_ics "$size" "$BENCH/convert-large.json" -- "$ICALKIT" convert "$BENCH/convert-large.json" --to ics -o "$BENCH/convert-large.ics" || failed=1
+    rm -f "$BENCH/convert-large.json" "$BENCH/convert-large.ics"
+    peak_of convert_jcal "$size" "$file" -- "$ICALKIT" convert "$file" --to jcal -o "$BENCH/convert-large.jcal" || failed=1
+    peak_of jcal_to_ics "$size" "$BENCH/convert-large.jcal" -- "$ICALKIT" convert "$BENCH/convert-large.jcal" --to ics -o "$BENCH/convert-large.ics" || failed=1
+    rm -f "$BENCH/convert-large.jcal" "$BENCH/convert-large.ics"
   done
   fresh_store
   return $failed

@@ -27,7 +27,9 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 
     public func index(_ i: Int) -> JSONPath {
         var copy = self
-        copy.description += "[\(i)]"
+        copy.description += "["
+        copy.description += String(i)
+        copy.description += "]"
         return copy
     }
 

@@ -72,6 +72,35 @@ public enum InputFormat: String, Sendable, CaseIterable {
 }
 
 extension InputFormat {
+    /// jCal and icalkit JSON can be translated as they are read (``translate(chunks:_:)``).
+    public var translatesInPieces: Bool { self == .jcal || self == .calendarJSON }
+
+    /// Translates a jCal or icalkit JSON input read in chunks (`nextChunk` returns nil at the
+    /// end): `deliver` gets the iCalendar text in pieces, each about 256 KiB of whole items with
+    /// their lines' places, so that memory holds one piece and one item, whatever the input's
+    /// size. Throws ``FormatError`` for input that is not of the format (after some pieces may
+    /// have been delivered: a caller that must write nothing of such input keeps the pieces
+    /// aside until this returns), and what `nextChunk` and `deliver` throw.
+    public func translate(chunks nextChunk: @escaping () throws -> [UInt8]?, _ deliver: @escaping (TranslatedInput) throws -> Void) throws {
+        var json = JSONTokenizer(nextChunk: nextChunk)
+        var out = TranslationWriter(deliver: deliver)
+        switch self {
+        case .jcal: try JCalReader.translate(&json, to: &out)
+        case .calendarJSON: try CalendarJSONReader.translate(&json, to: &out)
+        case .iCalendar, .vCalendar, .csv: preconditionFailure("\(self) is not translated in pieces")
+        }
+    }
+
+    /// ``translate(chunks:_:)`` of an input held in memory, the pieces joined.
+    func translated(json bytes: [UInt8]) throws(FormatError) -> TranslatedInput {
+        do {
+            var chunks = [bytes][...]
+            return try TranslatedInput(collecting: { deliver in try translate(chunks: { chunks.popFirst() }, deliver) })
+        } catch {
+            throw error as? FormatError ?? FormatError(path: "", message: "\(error)")   // only FormatError: the chunk is in memory
+        }
+    }
+
     /// The format's name in messages (`jCal`).
     public var displayName: String {
         switch self {

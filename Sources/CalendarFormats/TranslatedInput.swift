@@ -13,6 +13,17 @@ public struct TranslatedInput: Sendable {
 
     public init() {}
 
+    /// The pieces a translation hands over (``TranslationWriter``), joined.
+    init(collecting translate: (_ deliver: @escaping (TranslatedInput) throws -> Void) throws -> Void) rethrows {
+        var whole = TranslatedInput()
+        try translate { piece in
+            whole.iCalendar += piece.iCalendar
+            whole.places += piece.places
+            whole.notes += piece.notes
+        }
+        self = whole
+    }
+
     /// The place line `line` (1-based) of ``iCalendar`` came from, when known.
     public func place(ofLine line: Int) -> String? {
         line >= 1 && line <= places.count ? places[line - 1] : nil

@@ -125,6 +125,19 @@ struct JCalCommandTests {
         #expect(result.stderr.hasPrefix("\(path) [2][0][1][2]: error: UID a@x: RRULE: "))
     }
 
+    /// `convert` streams a jCal file (translated into a temporary file as it is read): what
+    /// the reader says of the second event still names that event's property by its JSON path.
+    @Test func streamedConvertNamesTheJSONPath() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("two.jcal")
+        try #"["vcalendar",[["version",{},"text","2.0"]],[["vevent",[["uid",{},"text","a@x"],["dtstart",{},"date","2026-03-02"]],[]],["vevent",[["uid",{},"text","b@x"],["dtstart",{},"date-time","2026-03-02T09:00:00Z"],["rrule",{},"recur",{"freq":"SOMETIMES"}]],[]]]]"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let result = runCLI(["convert", path, "--to", "ics"])
+        #expect(result.status == .dataError)
+        #expect(result.stderr.hasPrefix("\(path) [2][1][1][2]: error: UID b@x: RRULE: "))
+        #expect(unfold(result.stdout).contains("UID:a@x"))
+    }
+
     /// `export --format jcal` and `events --format jcal`: the jCal has the components of the
     /// iCalendar the same command writes with `--format ics`.
     @Test func exportAndEventsWriteJCal() throws {

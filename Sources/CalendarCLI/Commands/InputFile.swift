@@ -7,9 +7,11 @@ import Glibc
 import Darwin
 #endif
 
-/// One input of `convert`/`validate`/`import`: a path or `-` (standard input), read whole.
-/// An input in another format than iCalendar (jCal) is translated to iCalendar text when it is
-/// read (``InputFormat``), so every command reads it as it reads `.ics`.
+/// One input of `convert`/`validate`/`import`: a path or `-` (standard input), read whole, or
+/// located and streamed (``locate(_:io:zone:)``). An input in another format than iCalendar
+/// (jCal) is translated to iCalendar text when it is read (``InputFormat``), so every command
+/// reads it as it reads `.ics`; a located jCal or JSON file is translated in chunks into a
+/// temporary file (``TranslatedFile``) that is streamed instead.
 struct InputFile {
     /// `--tz` of the commands that read inputs: the zone of a CSV table's times.
     static let csvZone = OptionSpec.option(
@@ -27,6 +29,9 @@ struct InputFile {
     /// ``translation`` says where each line came from.
     var format = InputFormat.iCalendar
     var translation: TranslatedInput?
+    /// A located jCal or icalkit JSON file, translated to a temporary iCalendar file that is
+    /// streamed in its stead.
+    var translatedFile: TranslatedFile?
 
     var isStandardInput: Bool { argument == "-" }
 
@@ -116,8 +121,21 @@ struct InputFile {
         } catch {
             throw CLIError.noInput("Cannot read '\(argument)': \(OutputFile.reason(error))")
         }
-        if InputFormat.detect(prefix: prefix, fileExtension: Self.fileExtension(argument)) != .iCalendar {
-            return try read(argument, io: io, zone: zone)   // translated whole (another format is not streamed)
+        let format = InputFormat.detect(prefix: prefix, fileExtension: Self.fileExtension(argument))
+        if format.translatesInPieces {
+            do {
+                let translated = try TranslatedFile(translating: argument, format: format)
+                return InputFile(argument: argument, displayName: argument, data: Data(), isStreamed: true, format: format, translatedFile: translated)
+            } catch let error as FormatError {
+                throw Self.formatFailure(error, in: argument, format: format)
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw CLIError.noInput("Cannot read '\(argument)': \(OutputFile.reason(error))")
+            }
+        }
+        if format != .iCalendar {
+            return try read(argument, io: io, zone: zone)   // translated whole (vCalendar and CSV are not streamed)
         }
         return InputFile(argument: argument, displayName: argument, data: Data(), isStreamed: true)
     }
@@ -141,30 +159,47 @@ struct InputFile {
             copy.data = Data(translation.iCalendar)
             return copy
         } catch {
-            throw CLIError.failure("\(displayName): not valid \(format.displayName): \(error)", status: .dataError)
+            throw Self.formatFailure(error, in: displayName, format: format)
         }
+    }
+
+    /// Input that is not what its format needs: ``ExitStatus/dataError`` (65), with where and what.
+    static func formatFailure(_ error: FormatError, in displayName: String, format: InputFormat) -> CLIError {
+        CLIError.failure("\(displayName): not valid \(format.displayName): \(error)", status: .dataError)
     }
 
     /// What the reader said, with the lines of a translation named by their place in the
     /// original input (`team.jcal [2][0][1][3]: warning: ...`), not by a line of the translation,
     /// after what the translation could not carry over (warnings).
-    func placing(_ result: ReadResult) -> ReadResult {
-        guard let translation else { return result }
+    func placing(_ result: ReadResult) throws(CLIError) -> ReadResult {
+        let notes: [String]
+        let places: [Int: String]
+        let lines = Set(result.diagnostics.compactMap(\.line))
+        if let translation {
+            notes = translation.notes
+            places = Dictionary(uniqueKeysWithValues: lines.compactMap { line in translation.place(ofLine: line).map { (line, $0) } })
+        } else if let translatedFile {
+            notes = translatedFile.notes
+            places = try translatedFile.places(ofLines: lines)
+        } else {
+            return result
+        }
         var result = result
-        result.diagnostics.insert(contentsOf: translation.notes.map {
+        result.diagnostics.insert(contentsOf: notes.map {
             ConversionDiagnostic(severity: .warning, file: displayName, message: $0, action: .ignored)
         }, at: 0)
         for i in result.diagnostics.indices {
             guard let line = result.diagnostics[i].line else { continue }
             result.diagnostics[i].line = nil
-            if let place = translation.place(ofLine: line) { result.diagnostics[i].file = "\(displayName) \(place)" }
+            if let place = places[line] { result.diagnostics[i].file = "\(displayName) \(place)" }
         }
         return result
     }
 
     /// Reads the whole (loaded) input with `reader`.
     func read(with reader: ICalendarReader) -> ReadResult {
-        placing(reader.read(data, fileName: displayName))
+        // Only an input held in memory is read here, and its places are in memory: nothing throws.
+        (try? placing(reader.read(data, fileName: displayName))) ?? reader.read(data, fileName: displayName)
     }
 
     /// Reads the input with `reader`, handing each calendar and item to `handle` as read: a
@@ -175,16 +210,18 @@ struct InputFile {
         struct FromHandler: Error { let error: any Error }
         if isStreamed {
             do {
-                return try reader.read(fileAt: argument, fileName: displayName) { event in
+                return try placing(try reader.read(fileAt: translatedFile?.path ?? argument, fileName: displayName) { event in
                     do { try handle(event) } catch { throw FromHandler(error: error) }
-                }
+                })
             } catch let wrapped as FromHandler {
                 throw wrapped.error
+            } catch let error as CLIError {
+                throw error
             } catch {
                 throw CLIError.noInput("Cannot read '\(argument)': \(error)")
             }
         }
-        return placing(try data.withUnsafeBytes { raw in
+        return try placing(try data.withUnsafeBytes { raw in
             try reader.read(raw.bindMemory(to: UInt8.self), fileName: displayName, handle)
         })
     }

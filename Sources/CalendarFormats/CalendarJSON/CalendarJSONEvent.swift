@@ -8,6 +8,8 @@ import ICalCore
 /// and are not read.
 enum CalendarJSONEvent {
     static let statuses = ["none": nil, "confirmed": "CONFIRMED", "tentative": "TENTATIVE", "canceled": "CANCELLED"]
+    /// The words `status` takes, as errors list them (made once: every event asks).
+    static let statusWords = statuses.keys.sorted()
 
     static func write(_ node: JSONNode, at path: JSONPath, to out: inout TranslatedInput) throws(FormatError) {
         let e = try JSONField.object(node, at: path, "an object (an event)")
@@ -39,7 +41,7 @@ enum CalendarJSONEvent {
         if let url = try JSONField.string(e["url"], at: path.key("url")) {
             out.append(line: "URL:" + url, from: path.key("url"))
         }
-        if let status = try JSONField.choice(e["status"], at: path.key("status"), Array(statuses.keys).sorted()), let text = statuses[status] ?? nil {
+        if let status = try JSONField.choice(e["status"], at: path.key("status"), statusWords), let text = statuses[status] ?? nil {
             out.append(line: "STATUS:" + text, from: path.key("status"))
         }
         for (i, rule) in try JSONField.array(e["recurrenceRules"], at: path.key("recurrenceRules"), required: false).enumerated() {

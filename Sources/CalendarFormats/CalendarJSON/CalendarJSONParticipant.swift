@@ -12,6 +12,10 @@ enum CalendarJSONParticipant {
                            "tentative": "TENTATIVE", "delegated": "DELEGATED", "completed": "COMPLETED", "inProcess": "IN-PROCESS"]
     static let types = ["unknown": nil, "person": "INDIVIDUAL", "room": "ROOM", "resource": "RESOURCE", "group": "GROUP"]
     static let actions = ["display", "audio", "email", "none", "procedure"]
+    /// The parameters read from words, with the words each takes as errors list them (sorted
+    /// once: every participant asks).
+    static let wordParameters = [("role", "ROLE", roles), ("status", "PARTSTAT", statuses), ("type", "CUTYPE", types)]
+        .map { key, parameter, table in (key, parameter, table, table.keys.sorted()) }
 
     static func line(_ name: String, _ node: JSONNode, at path: JSONPath) throws(FormatError) -> String {
         let p = try JSONField.object(node, at: path, "an object (a participant) or null")
@@ -25,8 +29,8 @@ enum CalendarJSONParticipant {
         }
         var parameters: [ICalParameter] = []
         if let cn = try JSONField.string(p["name"], at: path.key("name")) { parameters.append(ICalParameter("CN", cn)) }
-        for (key, parameter, table) in [("role", "ROLE", roles), ("status", "PARTSTAT", statuses), ("type", "CUTYPE", types)] {
-            if let word = try JSONField.choice(p[key], at: path.key(key), Array(table.keys).sorted()), let value = table[word] ?? nil {
+        for (key, parameter, table, words) in wordParameters {
+            if let word = try JSONField.choice(p[key], at: path.key(key), words), let value = table[word] ?? nil {
                 parameters.append(ICalParameter(parameter, value))
             }
         }

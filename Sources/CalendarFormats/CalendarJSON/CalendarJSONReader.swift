@@ -23,43 +23,137 @@ import ICalCore
 /// ```
 public enum CalendarJSONReader {
     public static func iCalendar(fromJSON bytes: [UInt8]) throws(FormatError) -> TranslatedInput {
-        try iCalendar(from: JSONNode(parsing: bytes))
+        try InputFormat.calendarJSON.translated(json: bytes)
     }
 
-    public static func iCalendar(from document: JSONNode) throws(FormatError) -> TranslatedInput {
+    /// The document read as it arrives (``JSONTokenizer``): each event and reminder is read
+    /// whole, translated and handed on, so that memory holds one item, not the document.
+    ///
+    /// The errors are those of a document read whole: text that is not JSON is said before any
+    /// shape error (the rest of the text is read to find out), and a `schemaVersion` other than
+    /// 1 before what is wrong in `calendars`, wherever it stands. The first member of a name
+    /// counts; the others are skipped.
+    static func translate(_ json: inout JSONTokenizer, to out: inout TranslationWriter) throws {
         let root = JSONPath()
-        var out = TranslatedInput()
-        let top = try JSONField.object(document, at: root, "an object with \"calendars\"")
-        if let version = top["schemaVersion"], version != .number("1") {
-            throw root.key("schemaVersion").error("expected 1 (the version of icalkit's JSON this icalkit reads)")
+        do {
+            guard try json.peek() == .beginObject else {
+                _ = try JSONField.object(try json.value(), at: root, "an object with \"calendars\"")
+                return   // not reached: the value is not an object
+            }
+            _ = try json.next()
+            let depth = json.depth
+            var sawVersion = false
+            var sawCalendars = false
+            var calendarsError: FormatError?
+            while case .key(let key) = try json.next() {
+                switch key {
+                case "schemaVersion" where !sawVersion:
+                    sawVersion = true
+                    if try json.value() != .number("1") {
+                        throw root.key("schemaVersion").error("expected 1 (the version of icalkit's JSON this icalkit reads)")
+                    }
+                case "calendars" where !sawCalendars:
+                    sawCalendars = true
+                    do {
+                        try items(&json, at: root.key("calendars"), required: true, to: &out, write: calendar)
+                    } catch let error as FormatError where !json.failed {
+                        // Said once the rest of the object is read: a wrong schemaVersion after it comes first.
+                        calendarsError = error
+                        try json.skip(toDepth: depth)
+                    }
+                default:
+                    try json.skipValue()
+                }
+            }
+            if let calendarsError { throw calendarsError }
+            if !sawCalendars { _ = try JSONField.array(nil, at: root.key("calendars"), required: true) }
+            _ = try json.next()   // the end of the text, or an error
+        } catch let shapeError as FormatError where !json.failed {
+            try json.skipToEnd()
+            throw shapeError
         }
-        let calendars = try JSONField.array(top["calendars"], at: root.key("calendars"), required: true)
-        for (i, calendar) in calendars.enumerated() {
-            try write(calendar: calendar, at: root.key("calendars").index(i), to: &out)
+        try out.flush()
+    }
+
+    /// The elements of an array member, each read whole and written by `write` (an absent or
+    /// null member is empty unless `required`; anything else is an error).
+    static func items(_ json: inout JSONTokenizer, at path: JSONPath, required: Bool, to out: inout TranslationWriter,
+                      write: (inout JSONTokenizer, JSONPath, inout TranslationWriter) throws -> Void) throws {
+        guard try json.peek() == .beginArray else {
+            _ = try JSONField.array(try json.value(), at: path, required: required)
+            return
         }
-        return out
+        _ = try json.next()
+        var i = 0
+        while try json.peek() != .endArray {
+            try write(&json, path.index(i), &out)
+            try out.itemEnded()
+            i += 1
+        }
+        _ = try json.next()
+    }
+
+    /// An item (event or reminder) read whole, by its writer.
+    static func item(_ write: @escaping (JSONNode, JSONPath, inout TranslatedInput) throws(FormatError) -> Void)
+        -> (inout JSONTokenizer, JSONPath, inout TranslationWriter) throws -> Void {
+        { json, path, out in try write(try json.value(), path, &out.pending) }
     }
 
     // MARK: - Calendars
 
-    static func write(calendar node: JSONNode, at path: JSONPath, to out: inout TranslatedInput) throws(FormatError) {
-        let c = try JSONField.object(node, at: path, "an object (a calendar)")
-        out.append(line: "BEGIN:VCALENDAR", from: path)
-        out.append(line: "VERSION:2.0", from: path)
-        try text("PRODID", c["productID"], at: path.key("productID"), to: &out)
-        try text("X-WR-CALNAME", c["title"], at: path.key("title"), to: &out)
-        try text("X-WR-CALDESC", c["description"], at: path.key("description"), to: &out)
-        try text("COLOR", c["color"], at: path.key("color"), to: &out)
-        try text("X-WR-TIMEZONE", c["timeZone"], at: path.key("timeZone"), to: &out)
-        let events = try JSONField.array(c["events"], at: path.key("events"), required: false)
-        for (i, event) in events.enumerated() {
-            try CalendarJSONEvent.write(event, at: path.key("events").index(i), to: &out)
+    /// The members of a calendar that make its head, in the order written, with their lines' names.
+    static let headMembers = [("productID", "PRODID"), ("title", "X-WR-CALNAME"), ("description", "X-WR-CALDESC"),
+                              ("color", "COLOR"), ("timeZone", "X-WR-TIMEZONE")]
+
+    /// One calendar: its head members are kept until its first `events` or `reminders`, then
+    /// written; a head member that comes after them is written at the calendar's end (as
+    /// iCalendar allows: the calendar's properties are its properties wherever they stand).
+    static func calendar(_ json: inout JSONTokenizer, at path: JSONPath, to out: inout TranslationWriter) throws {
+        guard try json.peek() == .beginObject else {
+            _ = try JSONField.object(try json.value(), at: path, "an object (a calendar)")
+            return
         }
-        let reminders = try JSONField.array(c["reminders"], at: path.key("reminders"), required: false)
-        for (i, reminder) in reminders.enumerated() {
-            try CalendarJSONReminder.write(reminder, at: path.key("reminders").index(i), to: &out)
+        _ = try json.next()
+        var head: [String: JSONNode] = [:]
+        var begun = false
+        var seen: Set<String> = []
+        func begin(_ out: inout TranslationWriter) throws(FormatError) {
+            guard !begun else { return }
+            begun = true
+            out.pending.append(line: "BEGIN:VCALENDAR", from: path)
+            out.pending.append(line: "VERSION:2.0", from: path)
+            try writeHead(head, at: path, to: &out.pending)
+            head = [:]
         }
-        out.append(line: "END:VCALENDAR", from: path)
+        while case .key(let key) = try json.next() {
+            guard seen.insert(key).inserted else {
+                try json.skipValue()
+                continue
+            }
+            switch key {
+            case "events":
+                try begin(&out)
+                try items(&json, at: path.key(key), required: false, to: &out, write: item(CalendarJSONEvent.write))
+            case "reminders":
+                try begin(&out)
+                try items(&json, at: path.key(key), required: false, to: &out, write: item(CalendarJSONReminder.write))
+            case _ where headMembers.contains { $0.0 == key }:
+                head[key] = try json.value()
+            default:
+                try json.skipValue()
+            }
+        }
+        let late = begun ? head : [:]
+        try begin(&out)
+        try writeHead(late, at: path, to: &out.pending)
+        out.pending.append(line: "END:VCALENDAR", from: path)
+    }
+
+    /// The head lines of the members in `head`, in ``headMembers`` order.
+    static func writeHead(_ head: [String: JSONNode], at path: JSONPath, to out: inout TranslatedInput) throws(FormatError) {
+        for (key, name) in headMembers {
+            try text(name, head[key], at: path.key(key), to: &out)
+        }
     }
 
     /// `NAME:escaped text` for a string member; nothing for a missing or null one.

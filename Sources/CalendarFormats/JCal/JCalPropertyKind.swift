@@ -7,10 +7,14 @@
 /// Related RFC 7265 section: <https://www.rfc-editor.org/rfc/rfc7265#section-3.4.1>
 struct JCalPropertyKind: Hashable, Sendable {
     /// The upper-case iCalendar name (`DTSTART`).
-    var name: String
-
+    let name: String
     /// The type a value of this property has when no `VALUE` parameter says otherwise.
-    var defaultType: String { Self.defaultTypes[name] ?? "unknown" }
+    let defaultType: String
+
+    init(name: String) {
+        self.name = name
+        defaultType = Self.defaultTypes[name] ?? "unknown"
+    }
 
     /// The property's value may be a comma list, written as one JSON value per element
     /// (RFC 7265 §3.4.1.2). TEXT lists split at unescaped commas only.
@@ -55,9 +59,9 @@ struct JCalPropertyKind: Hashable, Sendable {
     /// the properties that take several types: `20120901` is a date, `…/…` a period.
     func inferredType(of value: String) -> String {
         guard takesDateOrPeriod else { return defaultType }
-        let first = value.split(separator: ",", maxSplits: 1).first.map(String.init) ?? value
-        if first.contains("/") { return "period" }
-        if JCalValueCodec.compactDate(first) != nil { return "date" }
+        let first = value.utf8.split(separator: UInt8(ascii: ","), maxSplits: 1).first ?? value.utf8[...]
+        if first.contains(UInt8(ascii: "/")) { return "period" }
+        if first.count == 8, first.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return "date" }
         return defaultType
     }
 

@@ -15,19 +15,11 @@ import ICalCore
 public enum JCalReader {
     /// The iCalendar text (folded, CRLF) of a jCal document: one component, or an array of them.
     public static func iCalendar(fromJSON bytes: [UInt8]) throws(FormatError) -> TranslatedInput {
-        try iCalendar(from: JSONNode(parsing: bytes))
+        try InputFormat.jcal.translated(json: bytes)
     }
 
     public static func iCalendar(from document: JSONNode) throws(FormatError) -> TranslatedInput {
-        let root = JSONPath()
-        var out = TranslatedInput()
-        guard let items = document.array else { throw root.error("expected an array (a jCal component or a list of them), found \(document.kindName)") }
-        if items.first?.string != nil {
-            try component(document, at: root, to: &out)
-        } else {
-            for (i, item) in items.enumerated() { try component(item, at: root.index(i), to: &out) }
-        }
-        return out
+        try iCalendar(fromJSON: Array(document.jsonText.utf8))
     }
 
     /// Whether `bytes` look like jCal: after white space, `[` then `"vcalendar"` (or `[[` then
@@ -52,19 +44,29 @@ public enum JCalReader {
         guard let items = node.array else {
             throw path.error("expected an array (a component: [name, [properties], [components]]), found \(node.kindName)")
         }
-        guard items.count == 3 else {
-            throw path.error("expected a component of 3 items ([name, [properties], [components]]), found \(items.count)")
-        }
-        let name = try self.name(items[0], at: path.index(0), of: "component", forbidding: "")
-        guard let properties = items[1].array else { throw path.index(1).error("expected an array (the properties), found \(items[1].kindName)") }
-        guard let children = items[2].array else { throw path.index(2).error("expected an array (the subcomponents), found \(items[2].kindName)") }
+        guard items.count == 3 else { throw countError(items.count, at: path) }
+        let name = try begin(name: items[0], properties: items[1], children: items[2], at: path, to: &out)
+        for (i, c) in (items[2].array ?? []).enumerated() { try component(c, at: path.index(2).index(i), to: &out) }
+        out.append(line: "END:" + name, from: path)
+    }
+
+    static func countError(_ count: Int, at path: JSONPath) -> FormatError {
+        path.error("expected a component of 3 items ([name, [properties], [components]]), found \(count)")
+    }
+
+    /// The BEGIN line and the properties of a component of three items; `children` is only
+    /// checked to be an array. Returns the upper-cased name, for END.
+    static func begin(name nameNode: JSONNode, properties propertiesNode: JSONNode, children: JSONNode,
+                      at path: JSONPath, to out: inout TranslatedInput) throws(FormatError) -> String {
+        let name = try self.name(nameNode, at: path.index(0), of: "component", forbidding: "")
+        guard let properties = propertiesNode.array else { throw path.index(1).error("expected an array (the properties), found \(propertiesNode.kindName)") }
+        guard children.array != nil else { throw path.index(2).error("expected an array (the subcomponents), found \(children.kindName)") }
         out.append(line: "BEGIN:" + name, from: path)
         for (i, p) in properties.enumerated() {
             let at = path.index(1).index(i)
             out.append(line: try property(p, at: at).text, from: at)
         }
-        for (i, c) in children.enumerated() { try component(c, at: path.index(2).index(i), to: &out) }
-        out.append(line: "END:" + name, from: path)
+        return name
     }
 
     static func property(_ node: JSONNode, at path: JSONPath) throws(FormatError) -> ContentLine {
@@ -96,7 +98,7 @@ public enum JCalReader {
         let value = texts.joined(separator: ",")
         // A value kept as written (not of its type's shape) keeps its VALUE too: without it,
         // the line would be read as of type unknown.
-        let keptAsWritten = type != "unknown" && JCalWriter.values(of: value, kind: kind, type: type) == nil
+        let keptAsWritten = type != "unknown" && !JCalValueCodec.takesAnyText(type) && JCalWriter.values(of: value, kind: kind, type: type) == nil
         if kind.needsValueParameter(for: type, value: value) || keptAsWritten {
             parameters.insert(ICalParameter("VALUE", type.uppercased()), at: 0)
         }

@@ -40,6 +40,15 @@ enum JCalValueCodec {
         }
     }
 
+    /// Whether every text is of this type's shape (``json(fromICalendar:type:)`` is never nil
+    /// for it): TEXT, and the types kept as written.
+    static func takesAnyText(_ type: String) -> Bool {
+        switch type {
+        case "date", "date-time", "time", "utc-offset", "duration", "period", "recur", "integer", "float", "boolean": false
+        default: true
+        }
+    }
+
     /// RFC 5545 §3.3.6: `[+-]P` then weeks, or days and/or a time part (`-PT15M`, `P1DT2H`, `P2W`).
     static func isDuration(_ s: String) -> Bool {
         var b = Array(s.utf8)[...]
@@ -63,36 +72,21 @@ enum JCalValueCodec {
     }
 
     /// `20120901` → `2012-09-01`.
-    static func compactDate(_ s: String) -> String? {
-        let b = Array(s.utf8)
-        guard b.count == 8, b.allSatisfy(isDigit) else { return nil }
-        return pieces(b, [4, 2, 2], separator: "-")
-    }
+    static func compactDate(_ s: String) -> String? { reshaped(s, from: "dddddddd", to: "dddd-dd-dd") }
 
     /// `20120901T130000Z` → `2012-09-01T13:00:00Z` (also without `Z`).
     static func extendedDateTime(_ s: String) -> String? {
-        let b = Array(s.utf8)
-        guard b.count == 15 || b.count == 16, b[8] == UInt8(ascii: "T"),
-              let date = compactDate(String(decoding: b[0..<8], as: UTF8.self)),
-              let time = extendedTime(String(decoding: b[9...], as: UTF8.self)) else { return nil }
-        return date + "T" + time
+        reshaped(s, from: "ddddddddTddddddZ", to: "dddd-dd-ddTdd:dd:ddZ") ?? reshaped(s, from: "ddddddddTdddddd", to: "dddd-dd-ddTdd:dd:dd")
     }
 
     /// `230000` → `23:00:00`, `230000Z` → `23:00:00Z`.
     static func extendedTime(_ s: String) -> String? {
-        var b = Array(s.utf8)
-        let utc = b.last == UInt8(ascii: "Z")
-        if utc { b.removeLast() }
-        guard b.count == 6, b.allSatisfy(isDigit) else { return nil }
-        return pieces(b, [2, 2, 2], separator: ":") + (utc ? "Z" : "")
+        reshaped(s, from: "dddddd", to: "dd:dd:dd") ?? reshaped(s, from: "ddddddZ", to: "dd:dd:ddZ")
     }
 
     /// `-0500` → `-05:00`, `+055001` → `+05:50:01`.
     static func extendedOffset(_ s: String) -> String? {
-        let b = Array(s.utf8)
-        guard b.count == 5 || b.count == 7, b[0] == UInt8(ascii: "+") || b[0] == UInt8(ascii: "-"),
-              b.dropFirst().allSatisfy(isDigit) else { return nil }
-        return String(decoding: b[0..<1], as: UTF8.self) + pieces(Array(b.dropFirst()), b.count == 5 ? [2, 2] : [2, 2, 2], separator: ":")
+        reshaped(s, from: "sdddd", to: "sdd:dd") ?? reshaped(s, from: "sdddddd", to: "sdd:dd:dd")
     }
 
     /// `start/end` or `start/duration` → `["1996-04-03T02:00:00Z", "PT3H"]`.
@@ -145,7 +139,7 @@ enum JCalValueCodec {
     static func iCalendar(fromJSON value: JSONNode, type: String, at path: JSONPath) throws(FormatError) -> String {
         switch (type, value) {
         case ("text", .string(let s)): return TextCodec.escape(s)
-        case ("date", .string(let s)): return s.count == 10 ? stripped(s, "-", shape: [4, 2, 2]) ?? s : s
+        case ("date", .string(let s)): return compactDay(s) ?? s
         case ("date-time", .string(let s)): return compactDateTime(s) ?? s
         case ("time", .string(let s)): return compactTime(s) ?? s
         case ("utc-offset", .string(let s)): return compactOffset(s) ?? s
@@ -167,26 +161,20 @@ enum JCalValueCodec {
 
     /// `2012-09-01T13:00:00Z` → `20120901T130000Z`.
     static func compactDateTime(_ s: String) -> String? {
-        let b = Array(s.utf8)
-        guard b.count == 19 || b.count == 20, b[10] == UInt8(ascii: "T"),
-              let date = stripped(String(decoding: b[0..<10], as: UTF8.self), "-", shape: [4, 2, 2]),
-              let time = compactTime(String(decoding: b[11...], as: UTF8.self)) else { return nil }
-        return date + "T" + time
+        reshaped(s, from: "dddd-dd-ddTdd:dd:ddZ", to: "ddddddddTddddddZ") ?? reshaped(s, from: "dddd-dd-ddTdd:dd:dd", to: "ddddddddTdddddd")
     }
+
+    /// `2012-09-01` → `20120901`.
+    static func compactDay(_ s: String) -> String? { reshaped(s, from: "dddd-dd-dd", to: "dddddddd") }
 
     /// `23:00:00Z` → `230000Z`.
     static func compactTime(_ s: String) -> String? {
-        let utc = s.hasSuffix("Z")
-        guard let time = stripped(utc ? String(s.dropLast()) : s, ":", shape: [2, 2, 2]) else { return nil }
-        return time + (utc ? "Z" : "")
+        reshaped(s, from: "dd:dd:dd", to: "dddddd") ?? reshaped(s, from: "dd:dd:ddZ", to: "ddddddZ")
     }
 
     /// `+05:50:01` → `+055001`.
     static func compactOffset(_ s: String) -> String? {
-        guard let sign = s.first, sign == "+" || sign == "-" else { return nil }
-        let rest = String(s.dropFirst())
-        guard let digits = stripped(rest, ":", shape: [2, 2]) ?? stripped(rest, ":", shape: [2, 2, 2]) else { return nil }
-        return String(sign) + digits
+        reshaped(s, from: "sdd:dd", to: "sdddd") ?? reshaped(s, from: "sdd:dd:dd", to: "sdddddd")
     }
 
     /// `{"freq":"MONTHLY","bymonth":[1,3]}` → `FREQ=MONTHLY;BYMONTH=1,3` (FREQ first, the
@@ -203,7 +191,7 @@ enum JCalValueCodec {
                 let itemPath = member.value.array == nil ? memberPath : memberPath.index(i)
                 switch item {
                 case .number(let literal): texts.append(literal)
-                case .string(let s) where key == "until": texts.append(compactDateTime(s) ?? stripped(s, "-", shape: [4, 2, 2]) ?? s)
+                case .string(let s) where key == "until": texts.append(compactDateTime(s) ?? compactDay(s) ?? s)
                 case .string(let s): texts.append(s)
                 default: throw itemPath.error("expected a string or a number")
                 }
@@ -217,24 +205,43 @@ enum JCalValueCodec {
 
     private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
-    /// `b` cut into runs of the given lengths, joined by `separator`.
-    private static func pieces(_ b: [UInt8], _ lengths: [Int], separator: String) -> String {
-        var out: [String] = []
-        var start = 0
-        for n in lengths {
-            out.append(String(decoding: b[start..<start + n], as: UTF8.self))
-            start += n
+    /// `s` rewritten from one pattern to another when it has the shape of `from`, else nil:
+    /// in the patterns, `d` stands for a digit and `s` for a sign (`+` or `-`), each copied in
+    /// order into the places of `to`; any other byte stands for itself (`dddd-dd-dd` to
+    /// `dddddddd` turns `2012-09-01` into `20120901`). Byte by byte, as these run once per
+    /// date of every item both ways.
+    private static func reshaped(_ s: String, from: StaticString, to: StaticString) -> String? {
+        let d = UInt8(ascii: "d")
+        let sign = UInt8(ascii: "s")
+        guard s.utf8.count == from.utf8CodeUnitCount else { return nil }
+        var kept: [UInt8] = []   // the digits and signs, in order
+        kept.reserveCapacity(to.utf8CodeUnitCount)
+        let matches = from.withUTF8Buffer { pattern in
+            for (c, p) in zip(s.utf8, pattern) {
+                switch p {
+                case d: guard isDigit(c) else { return false }
+                case sign: guard c == UInt8(ascii: "+") || c == UInt8(ascii: "-") else { return false }
+                default: guard c == p else { return false }
+                }
+                if p == d || p == sign { kept.append(c) }
+            }
+            return true
         }
-        return out.joined(separator: separator)
-    }
-
-    /// Digits in runs of the lengths in `shape` separated by `separator`, with the separators
-    /// removed (`2012-09-01` → `20120901`); nil for any other text.
-    private static func stripped(_ s: String, _ separator: Character, shape: [Int]) -> String? {
-        let runs = s.split(separator: separator, omittingEmptySubsequences: false)
-        guard runs.count == shape.count else { return nil }
-        for (run, n) in zip(runs, shape) where run.utf8.count != n || !run.utf8.allSatisfy(isDigit) { return nil }
-        return runs.joined()
+        guard matches else { return nil }
+        return to.withUTF8Buffer { pattern in
+            var next = 0
+            return String(unsafeUninitializedCapacity: pattern.count) { out in
+                for (i, p) in pattern.enumerated() {
+                    if p == d || p == sign {
+                        out[i] = kept[next]
+                        next += 1
+                    } else {
+                        out[i] = p
+                    }
+                }
+                return pattern.count
+            }
+        }
     }
 
     /// RFC 8259's number grammar.

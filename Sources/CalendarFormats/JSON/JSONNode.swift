@@ -7,7 +7,7 @@
 /// node.array?.first?.string   // "vcalendar"
 /// ```
 /// Related RFC 8259 section: <https://www.rfc-editor.org/rfc/rfc8259#section-3>
-public indirect enum JSONNode: Hashable, Sendable {
+public enum JSONNode: Hashable, Sendable {
     case null
     case bool(Bool)
     /// The number's literal text, as RFC 8259 writes it (`-1`, `10.35`, `2e3`).

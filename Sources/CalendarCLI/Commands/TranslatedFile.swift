@@ -1,0 +1,104 @@
+import CalendarFormats
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A jCal or icalkit JSON file translated to iCalendar in a temporary file, read and written in
+/// chunks (``InputFormat/translate(chunks:_:)``), so that the iCalendar reader streams it as it
+/// streams an `.ics` file and memory does not grow with the input. The file is removed when
+/// this goes. Nothing is read from the translation before the whole input has been translated,
+/// so input that is not of its format is refused before any of it is used.
+///
+/// Sendable by hand: it is made whole in `init`, then only read (an import reads it on its
+/// reader thread), and its places file is read by one caller at a time, after the reading.
+final class TranslatedFile: @unchecked Sendable {
+    /// The iCalendar text.
+    let path: String
+    /// The place in the input of each physical line of the text, one a line.
+    private let places: SpoolFile
+    /// What the translation could not carry over.
+    let notes: [String]
+
+    /// Bytes of the input read at a time.
+    static let chunkBytes = 128 << 10
+
+    /// Translates the file at `argument`. Throws ``FormatError`` for input that is not of
+    /// `format`, ``CLIError`` when a temporary file cannot be written, and what reading the
+    /// input throws.
+    init(translating argument: String, format: InputFormat) throws {
+        var template = Array((NSTemporaryDirectory() + "/icalkit-translated-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw CLIError.io("Cannot create a temporary file: \(String(cString: strerror(errno)))") }
+        let created = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        do {
+            (places, notes) = try Self.translate(argument, format: format, to: FileHandle(fileDescriptor: fd, closeOnDealloc: true))
+        } catch {
+            unlink(created)   // a failed init runs no deinit
+            throw error
+        }
+        path = created
+    }
+
+    /// Writes the translation to `output` (then closed); returns the places file and the notes.
+    private static func translate(_ argument: String, format: InputFormat, to output: FileHandle) throws -> (SpoolFile, [String]) {
+        let places = try SpoolFile()
+        let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: argument))
+        defer { try? input.close() }
+        var pending: [String] = []
+        try format.translate(chunks: {
+            guard let data = try input.read(upToCount: Self.chunkBytes), !data.isEmpty else { return nil }
+            return [UInt8](data)
+        }, { piece in
+            do {
+                try output.write(contentsOf: piece.iCalendar)
+            } catch {
+                throw CLIError.io("Cannot write a temporary file: \(OutputFile.reason(error))")
+            }
+            var lines: [UInt8] = []
+            for place in piece.places {
+                // A place is a JSON path of indexes and fixed member names: never a line break.
+                lines += place.utf8
+                lines.append(0x0A)
+            }
+            try places.write(lines)
+            pending += piece.notes
+        })
+        do {
+            try output.close()
+        } catch {
+            throw CLIError.io("Cannot write a temporary file: \(OutputFile.reason(error))")
+        }
+        return (places, pending)
+    }
+
+    deinit { unlink(path) }
+
+    /// The places of these lines of the text (1-based), read from the places file.
+    func places(ofLines wanted: Set<Int>) throws(CLIError) -> [Int: String] {
+        guard let last = wanted.max() else { return [:] }
+        var found: [Int: String] = [:]
+        var line = 1
+        var current: [UInt8] = []
+        var offset = 0
+        var keep = wanted.contains(line)
+        while line <= last {
+            let block = try places.read(at: offset, count: 1 << 20, upToEnd: true)
+            if block.isEmpty { break }
+            offset += block.count
+            for byte in block {
+                if byte != 0x0A {
+                    if keep { current.append(byte) }
+                    continue
+                }
+                if keep { found[line] = String(decoding: current, as: UTF8.self) }
+                current.removeAll(keepingCapacity: true)
+                line += 1
+                keep = wanted.contains(line)
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,6 @@
+import CalendarTestSupport
+import Testing
+
+extension BadInputCase: CustomTestStringConvertible {
+    public var testDescription: String { id }
+}
