@@ -127,11 +127,22 @@ test-tsan: deps
 
 ## Fuzz read → write → read with libFuzzer + AddressSanitizer for FUZZ_SECONDS (default 600).
 ## Seeds: Fixtures/; findings land in .build/fuzz-artifacts/ (add each one to Fixtures/fuzz/).
+## FUZZ_FORMAT=vcal|jcal|json|csv|ics drives one reader only, seeded with that format's files
+## (and its own corpus, .build/fuzz-corpus-FORMAT).
 FUZZ_SECONDS ?= 600
+FUZZ_FORMAT ?=
+FUZZ_SEEDS_vcal = Fixtures/fuzz-seeds/vcal Fixtures/vcal Fixtures/fuzz
+FUZZ_SEEDS_csv = Fixtures/fuzz-seeds/csv
+FUZZ_SEEDS_jcal = Fixtures/formats
+FUZZ_SEEDS_json = Fixtures/formats
+FUZZ_SEEDS_ics = Fixtures/import Fixtures/fuzz
+FUZZ_SEEDS = $(if $(FUZZ_FORMAT),$(FUZZ_SEEDS_$(FUZZ_FORMAT)),Fixtures)
+FUZZ_CORPUS = .build/fuzz-corpus$(if $(FUZZ_FORMAT),-$(FUZZ_FORMAT),)
 fuzz: deps
 	$(SWIFT) build -c release --product icalkit-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DICALKIT_FUZZ --scratch-path .build/fuzz
-	mkdir -p .build/fuzz-corpus .build/fuzz-artifacts
-	.build/fuzz/release/icalkit-fuzz .build/fuzz-corpus Fixtures -max_total_time=$(FUZZ_SECONDS) \
+	mkdir -p $(FUZZ_CORPUS) .build/fuzz-artifacts
+	FUZZ_FORMAT=$(FUZZ_FORMAT) LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
+	  .build/fuzz/release/icalkit-fuzz $(FUZZ_CORPUS) $(FUZZ_SEEDS) -max_total_time=$(FUZZ_SECONDS) \
 	  -max_len=65536 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz-artifacts/ -print_final_stats=1
 
 clean:

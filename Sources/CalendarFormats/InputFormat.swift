@@ -42,6 +42,33 @@ public enum InputFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// The extensions of calendar files (lower case, without the dot): what a folder walk takes
+    /// as an input without looking inside.
+    public static let calendarExtensions: Set<String> = ["ics", "ical", "icalendar", "ifb", "vcs", "json", "jcal", "csv"]
+
+    /// The format a file's first bytes show, for a file whose name does not say
+    /// (``calendarExtensions``): `BEGIN:VCALENDAR` (any case; vCalendar 1.0 when it says
+    /// `VERSION:1.0`), jCal's `["vcalendar"`, or `{` (icalkit JSON), after a byte order mark and
+    /// white space; nil for anything else.
+    ///
+    /// ```swift
+    /// InputFormat.sniff(Array("\u{FEFF}BEGIN:VCALENDAR\r\n".utf8))   // .iCalendar
+    /// InputFormat.sniff(Array("Dear all,".utf8))                       // nil
+    /// ```
+    public static func sniff(_ prefix: some Collection<UInt8>) -> InputFormat? {
+        if JCalReader.looksLikeJCal(prefix) { return .jcal }
+        switch firstSignificantByte(prefix) {
+        case UInt8(ascii: "{")?: return .calendarJSON
+        case UInt8(ascii: "B")?, UInt8(ascii: "b")?:
+            var rest = prefix[...]
+            if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+            let text = String(decoding: rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.prefix(15), as: UTF8.self)
+            guard text.uppercased() == "BEGIN:VCALENDAR" else { return nil }
+            return VCalendarConverter.looksLikeVCalendar(prefix) ? .vCalendar : .iCalendar
+        default: return nil
+        }
+    }
+
     /// The first byte that is not white space or a UTF-8 byte order mark.
     static func firstSignificantByte(_ bytes: some Collection<UInt8>) -> UInt8? {
         var rest = bytes[...]

@@ -16,6 +16,8 @@ import Foundation
 /// and CHARSET are unsupported: the parser has already decoded those values). An AALARM
 /// without a sound is dropped by the converter (it needs one, RFC 5545 does not); that is a
 /// note too. The file's PRODID is kept (the converter would write its own).
+/// Quoted-printable values are decoded before the parser sees them and base64 values dropped
+/// (``VCalendarPreparation``: the parser can loop for ever in those modes).
 /// The parser keeps its state in globals, so calls are serialized. Input it cannot parse is an
 /// ``ICalError`` (`.parse`).
 /// Related specification: vCalendar 1.0, <https://www.imc.org/pdi/vcal-10.txt> (Internet Mail Consortium).
@@ -40,7 +42,10 @@ public enum VCalendarConverter {
         defer { lock.unlock() }
         // Parse_MIME reads `len` bytes; a NUL inside would end a C string the converter copies.
         let text = bytes.filter { $0 != 0 }
-        guard let objects = text.withUnsafeBufferPointer({ buffer -> OpaquePointer? in
+        // Quoted-printable and base64 values never reach the lexer (see VCalendarPreparation:
+        // in those modes it can loop for ever on malformed input).
+        let prepared = VCalendarPreparation.prepare(text)
+        guard let objects = prepared.text.withUnsafeBufferPointer({ buffer -> OpaquePointer? in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { Parse_MIME($0, UInt(buffer.count)) }
             }
@@ -52,7 +57,7 @@ public enum VCalendarConverter {
             throw ICalError(code: .parse, message: "libical could not convert this vCalendar 1.0 file to iCalendar")
         }
         defer { icalcomponent_free(component) }
-        var notes: [String] = []
+        var notes = prepared.notes
         takeErrors(of: component, into: &notes)
         // The converter writes its own PRODID; the file's says who made the data.
         let lines = String(decoding: text, as: UTF8.self).split(whereSeparator: \.isNewline)
@@ -68,7 +73,7 @@ public enum VCalendarConverter {
         guard let buffer = icalcomponent_as_ical_string_r(component) else { return Conversion(iCalendar: [], notes: notes) }
         defer { icalmemory_free_buffer(buffer) }
         let ics = Array(UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: strlen(buffer)))
-        return Conversion(iCalendar: ics, notes: notes)
+        return Conversion(iCalendar: VCalendarPreparation.restoringLineBreaks(ics), notes: notes)
     }
 
     /// Removes the converter's X-LIC-ERROR properties from `component` and its subcomponents,

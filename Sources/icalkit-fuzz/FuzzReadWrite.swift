@@ -4,41 +4,64 @@ import ICalConversion
 import ICalCore
 
 /// libFuzzer entry: read → write → read again must never trap, hang or leak, and writing an
-/// untouched read must give text libical parses. Input that is jCal or icalkit JSON is also
-/// translated (``InputFormat``) and its translation read, and every input is tried as CSV; any input's jCal is read back by the
-/// jCal reader, which must take it whenever the scanner found nothing wrong with the input. Built only by `make fuzz`
-/// (`-sanitize=fuzzer,address`), never by `swift build`'s default products.
+/// untouched read must give text libical parses. Input that is jCal, icalkit JSON or vCalendar 1.0
+/// is also translated (``InputFormat``) and its translation read, and every input is tried as CSV;
+/// any input's jCal is read back by the jCal reader, which must take it whenever the scanner found
+/// nothing wrong with the input. `FUZZ_FORMAT` (``FuzzFocus``) narrows a run to one reader: every
+/// input goes through that format's reader only, so a run spends its executions there (the whole
+/// harness manages ~13 per second). Built only by `make fuzz` (`-sanitize=fuzzer,address`), never
+/// by `swift build`'s default products.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReadWrite(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    let input = Data(bytes: data, count: size)
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     var options = ConversionOptions()
     options.limits.maxLineBytes = 1 << 16
     options.zonesBuiltAhead = 0   // one thread: repeatable runs, no thread per input
     let reader = ICalendarReader(options: options)
-    let first = reader.read(input, fileName: "fuzz")
+    switch FuzzFocus.current {
+    case .all:
+        readWriteRead(bytes, reader: reader)
+        let format = InputFormat.detect(prefix: bytes.prefix(InputFormat.prefixLength), fileExtension: "")
+        if format != .iCalendar { readTranslation(bytes, as: format, reader: reader) }
+        // CSV is known by its extension alone: every input is also tried as a table (most fail at
+        // once for want of a Subject column; the seeds in Fixtures/fuzz-seeds/csv have one).
+        readTranslation(bytes, as: .csv, reader: reader)
+        readJCalBack(bytes)
+    case .iCalendar:
+        readWriteRead(bytes, reader: reader)
+        readJCalBack(bytes)
+    case .only(let format):
+        readTranslation(bytes, as: format, reader: reader)
+    }
+    return 0
+}
+
+/// Reads `bytes` as iCalendar, writes what was read, and reads that again: an export of
+/// something that had content must read back.
+private func readWriteRead(_ bytes: [UInt8], reader: ICalendarReader) {
+    let first = reader.read(Data(bytes), fileName: "fuzz")
     let text = ICalendarWriter().write(first.documents)
     let second = reader.read(Data(text.utf8), fileName: "fuzz-export")
     if second.refused && !first.documents.isEmpty && !first.documents.allSatisfy({ $0.events.isEmpty && $0.reminders.isEmpty && $0.extraComponents.isEmpty }) {
-        // An export of something that had content must read back.
         fatalError("export of a readable input was refused on re-read")
     }
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let format = InputFormat.detect(prefix: bytes.prefix(InputFormat.prefixLength), fileExtension: "")
-    if format == .jcal || format == .calendarJSON, let translated = try? format.translate(bytes) {
-        _ = reader.read(Data(translated.iCalendar), fileName: "fuzz-translated")
-    }
-    // CSV is known by its extension alone: every input is also tried as a table (most fail at
-    // once for want of a Subject column; the seeds in Fixtures/fuzz-seeds/csv have one).
-    if let translated = try? InputFormat.csv.translate(bytes, zone: TimeZone(identifier: "America/New_York")!) {
-        _ = reader.read(Data(translated.iCalendar), fileName: "fuzz-csv")
-    }
+}
+
+/// Translates `bytes` from `format` (CSV times in a zone with DST) and reads the translation,
+/// written and read again: what a reader of another format makes must be iCalendar icalkit takes.
+private func readTranslation(_ bytes: [UInt8], as format: InputFormat, reader: ICalendarReader) {
+    guard let translated = try? format.translate(bytes, zone: TimeZone(identifier: "America/New_York")!) else { return }
+    readWriteRead(translated.iCalendar, reader: reader)
+}
+
+/// The input's jCal must be taken by the jCal reader whenever the scanner found nothing wrong.
+private func readJCalBack(_ bytes: [UInt8]) {
     let jcal = JCalWriter.jcal(fromICalendar: bytes)
     do {
         _ = try JCalReader.iCalendar(from: jcal)
     } catch {
         if ICalScanner().scan(bytes).issues.isEmpty { fatalError("the jCal of a clean input was refused: \(error)") }
     }
-    return 0
 }
 
 #if ICALKIT_FUZZ

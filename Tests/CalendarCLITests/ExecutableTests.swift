@@ -165,6 +165,6 @@ struct ExecutableTests {
         let run = try execute(["help", "convert"])
         #expect(run.status == 0)
         #expect(run.stderr == "")
-        #expect(run.stdout.hasPrefix("OVERVIEW: Convert between iCalendar, jCal and JSON"))
+        #expect(run.stdout.hasPrefix("OVERVIEW: Convert between iCalendar, vCalendar, jCal, JSON and CSV (no store)."))
     }
 }

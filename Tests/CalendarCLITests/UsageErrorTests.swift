@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Usage errors and exit codes")
 struct UsageErrorTests {
-    static let convertUsage = "icalkit convert INPUT... [--format ics|jcal|json] [-o FILE | --out-dir DIR] [--tz ZONE]"
+    static let convertUsage = "icalkit convert INPUT... [--format ics|jcal|json|csv] [-o FILE | --out-dir DIR] [--tz ZONE] [--columns LIST] [--bom] [--max-diagnostics N] [-q]"
     static let eventsUsage = "icalkit [--store PATH] events [--from WHEN --to WHEN | --day DATE | --week [DATE] | --month [YYYY-MM]] [--calendar NAME]... [--tz ZONE] [--format table|json|ics|jcal|csv] [--columns LIST] [--bom] [--include-cancelled] [--max-instances N]"
     static let rootUsage = "icalkit [--store PATH] <subcommand>"
     static let whenForms = "expected YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (wall clock in the zone), a time with Z or an offset, e.g. 2026-03-02T09:00:00+01:00, or now, today, tomorrow, yesterday, a weekday name, +3d, -2w, +1m"
@@ -37,10 +37,10 @@ struct UsageErrorTests {
         CLICase(id: "missing alias value", args: ["convert", "a.ics", "--to"],
                 stderr: usageError("Missing value for '--format ics|jcal|json'", usage: convertUsage, command: "convert"), status: .usage),
         CLICase(id: "bad choice", args: ["convert", "a.ics", "--format=xml"],
-                stderr: usageError("Invalid value 'xml' for '--format'; expected one of: ics, jcal, json", usage: convertUsage, command: "convert"),
+                stderr: usageError("Invalid value 'xml' for '--format'; expected one of: ics, jcal, json, csv", usage: convertUsage, command: "convert"),
                 status: .usage),
         CLICase(id: "bad choice through the alias", args: ["convert", "a.ics", "--to=xml"],
-                stderr: usageError("Invalid value 'xml' for '--format'; expected one of: ics, jcal, json", usage: convertUsage, command: "convert"),
+                stderr: usageError("Invalid value 'xml' for '--format'; expected one of: ics, jcal, json, csv", usage: convertUsage, command: "convert"),
                 status: .usage),
         CLICase(id: "export bad choice through the alias", args: ["export", "--to", "xml"],
                 stderr: usageError("Invalid value 'xml' for '--format'; expected one of: ics, jcal, json, csv",
@@ -53,9 +53,11 @@ struct UsageErrorTests {
                 stderr: usageError("'--out' and '--out-dir' cannot be used together", usage: convertUsage, command: "convert"), status: .usage),
         CLICase(id: "stdin twice", args: ["convert", "-", "-"],
                 stderr: usageError("Standard input (-) can be read only once", usage: convertUsage, command: "convert"), status: .usage),
-        CLICase(id: "out-dir name clash", args: ["convert", "a/team.ics", "b/team.ics", "--out-dir", "/nonexistent/out"],
-                stderr: usageError("'a/team.ics' and 'b/team.ics' would both be written to /nonexistent/out/team.json",
+        CLICase(id: "max-diagnostics not a number", args: ["convert", "a.ics", "--max-diagnostics", "ten"],
+                stderr: usageError("--max-diagnostics needs a whole number of 0 or more, e.g. --max-diagnostics 20 (got 'ten')",
                                    usage: convertUsage, command: "convert"), status: .usage),
+        CLICase(id: "csv options without csv", args: ["convert", "a.ics", "--format", "ics", "--bom"],
+                stderr: usageError("--columns and --bom are for --format csv", usage: convertUsage, command: "convert"), status: .usage),
         CLICase(id: "flag with value", args: ["events", "--day", "2026-03-02", "--include-cancelled=yes"],
                 stderr: usageError("'--include-cancelled' does not take a value", usage: eventsUsage, command: "events"), status: .usage),
         CLICase(id: "window half given", args: ["events", "--from", "2026-03-01"],

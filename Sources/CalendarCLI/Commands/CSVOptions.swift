@@ -1,7 +1,7 @@
 import CalendarFormats
 import Foundation
 
-/// The options of `--format csv` on `events` and `export`, and the writer they make.
+/// The options of `--format csv` on `events`, `export` and `convert`, and the writer they make.
 enum CSVOptions {
     static let columns = OptionSpec.option(
         "columns", value: "LIST",

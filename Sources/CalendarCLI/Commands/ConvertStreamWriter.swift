@@ -1,3 +1,4 @@
+import CalendarFormats
 import ICalConversion
 
 /// A `convert` output written as the input is read (``ICSStreamWriter``, ``JSONStreamWriter``):
@@ -12,12 +13,14 @@ protocol ConvertStreamWriter: AnyObject {
 }
 
 extension ConvertCommand.Format {
-    /// The writer of this format over `output`.
-    func streamWriter(_ output: StreamedOutput) throws(CLIError) -> any ConvertStreamWriter {
+    /// The writer of this format over `output`; CSV rows as `csv` writes them (the importer
+    /// columns in UTC when nil).
+    func streamWriter(_ output: StreamedOutput, csv: EventCSVWriter? = nil) throws(CLIError) -> any ConvertStreamWriter {
         switch self {
         case .ics: try ICSStreamWriter(output: output)
         case .json: try JSONStreamWriter(output: output)
         case .jcal: try JCalStreamWriter(output: output)
+        case .csv: try CSVStreamWriter(output: output, writer: csv ?? EventCSVWriter(zone: .gmt))
         }
     }
 }

@@ -53,7 +53,7 @@ enum StoreCommands {
             .flag("strict", help: "Import nothing from a file with any error (an unreadable item, RRULE, or a file cut short)."),
             .flag("dry-run", help: "Read and report, but do not change the store."),
             .flag("replace", help: "Mirror the inputs into --calendar: it ends holding exactly their items (others are removed), in one transaction; implies --strict."),
-            importFormat, InputFile.csvZone,
+            importFormat, InputFile.csvZone, DiagnosticReporting.maxDiagnostics,
             .flag("quiet", short: "q", help: "No progress bar (it is drawn only when standard error is a terminal)."),
         ],
         examples: [

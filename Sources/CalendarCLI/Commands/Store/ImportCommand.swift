@@ -40,6 +40,7 @@ enum ImportCommand {
         let dryRun = args.has("dry-run")
         let readOnly = args.has("read-only")
         let calendarTitle = args.value(StoreCommands.importCalendar)
+        let reporting = try DiagnosticReporting(invocation, readingQuiet: false)
         if args.has("replace") {
             guard let calendarTitle, !calendarTitle.isEmpty else {
                 throw invocation.usageError("--replace needs --calendar NAME: the calendar that will hold exactly the inputs' items")
@@ -114,7 +115,7 @@ enum ImportCommand {
             }
             started.read.cancel()   // nothing left to stop, unless the store failed before taking any item
             progress.clear()
-            io.report(result.diagnostics)
+            reporting.report(result.diagnostics, file: file.displayName, io: io)
             var outcome = FileOutcome(name: file.displayName, unreadable: result.skippedCount, refused: result.refused,
                                       diagnostics: result.diagnostics)
             let hasErrors = result.diagnostics.contains { $0.severity == .error }
@@ -155,6 +156,7 @@ enum ImportCommand {
         let args = invocation.arguments
         let io = invocation.io
         let dryRun = args.has("dry-run")
+        let reporting = try DiagnosticReporting(invocation, readingQuiet: false)
         var paths: [String] = []
         for input in args.values(StoreCommands.importInput) { paths += try expand(input) }
         var outcomes: [FileOutcome] = []
@@ -167,7 +169,7 @@ enum ImportCommand {
                     defer { started.read.cancel() }
                     let result: ReadResult
                     do { result = try started.read.write(into: session) } catch let failure as ImportPipeline.Failure { throw failure.error }
-                    io.report(result.diagnostics)
+                    reporting.report(result.diagnostics, file: started.file.displayName, io: io)
                     let errors = result.diagnostics.filter { $0.severity == .error }.count
                     var outcome = FileOutcome(name: started.file.displayName, unreadable: result.skippedCount, refused: result.refused,
                                               diagnostics: result.diagnostics)
@@ -276,16 +278,7 @@ enum ImportCommand {
                 })),
             ])
         }
-        func diagnostic(_ d: ConversionDiagnostic) -> JSONValue {
-            .object([
-                ("severity", .string(d.severity.rawValue)),
-                ("line", d.line.map { .int($0) } ?? .null),
-                ("uid", .nullable(d.uid)),
-                ("property", .nullable(d.property)),
-                ("message", .string(d.message)),
-                ("action", .string(d.action.rawValue)),
-            ])
-        }
+        func diagnostic(_ d: ConversionDiagnostic) -> JSONValue { .object(JSONOutput.diagnosticMembers(d)) }
         return JSONValue.object([
             ("schemaVersion", .int(JSONOutput.schemaVersion)),
             ("dryRun", .bool(dryRun)),
