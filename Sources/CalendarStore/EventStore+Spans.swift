@@ -209,7 +209,9 @@ extension EventStore {
 
     /// Splits a series at `recurrenceID`: the old series ends before it; a new series with a new
     /// UID starts there with the change, taking the later RDATEs, EXDATEs and overrides (shifted
-    /// with the start). A COUNT is shared out between the two. Returns the new UID.
+    /// with the start). A COUNT is shared out between the two, unless the change gives a new
+    /// rule: then its COUNT counts from the split, and only the overrides of dates the new rule
+    /// has move over. Returns the new UID.
     func split(_ series: EventSeries, master: Event, at recurrenceID: Date, zone: TimeZone, now: Date,
                change: (inout Event) throws -> Void) throws -> String {
         var ended = Self.truncated(master, before: recurrenceID)
@@ -225,7 +227,9 @@ extension EventStore {
         next.duration = nil
         try change(&next)
         let shift = next.startDate.timeIntervalSince(recurrenceID)
-        if master.recurrenceRules.contains(where: { $0.end.count != nil }) {
+        // A new rule (`--rrule`) is the user's whole: its COUNT counts from the split on.
+        let keepsRule = next.recurrenceRules == master.recurrenceRules && next.exceptionRules == master.exceptionRules
+        if keepsRule, master.recurrenceRules.contains(where: { $0.end.count != nil }) {
             let before = try occurrencesBefore(recurrenceID, of: series, master: master, zone: zone)
             next.recurrenceRules = next.recurrenceRules.map { rule in
                 var rule = rule
@@ -248,9 +252,21 @@ extension EventStore {
             o.lastModifiedDate = now
             o.timestamp = now
             return o
-        }
+        }.filter { keepsRule || Self.isInstance($0.occurrenceDate, of: next, zone: zone) }
         try replace([ended] + earlier + [next] + moved, in: series.calendar)
         return next.uid
+    }
+
+    /// True when `date` (a RECURRENCE-ID in the series' convention) is the start of an instance
+    /// of `master`'s rules: an override of a date a new rule no longer has would otherwise stay
+    /// as an extra occurrence (RFC 5545 §3.8.4.4 expects it to name an instance of the set).
+    private static func isInstance(_ date: Date?, of master: Event, zone: TimeZone) -> Bool {
+        guard let date else { return false }
+        let expander = RecurrenceExpander(resolver: ZoneResolver())
+        let around = EventPredicate(startDate: date.addingTimeInterval(-2 * 86_400), endDate: date.addingTimeInterval(2 * 86_400),
+                                    timeZone: zone, includesCancelled: true)
+        let found = try? expander.occurrences(master: master, overrides: [], calendarTitle: "", matching: around)
+        return found?.contains { $0.startDate == date } ?? false
     }
 
     private static func shifted(_ date: RecurrenceDate, by shift: TimeInterval) -> RecurrenceDate {

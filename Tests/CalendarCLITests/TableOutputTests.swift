@@ -32,16 +32,6 @@ struct TableOutputTests {
         #expect(TableOutput(timeZone: newYork, color: false).events(occurrences) == expected)
     }
 
-    /// Of equally wide cut columns the rightmost gives a character first, whatever order the
-    /// columns are held in: two 10-character columns in 19 columns (2 for the gap) end 9 and 8
-    /// wide (B, A, then B give a character), the left one keeping more.
-    @Test func equalColumnsGiveFromTheRight() {
-        var table = TableOutput(timeZone: .gmt, color: false)
-        table.width = 19
-        let text = table.table(header: ["A", "B"], rows: [["abcdefghij", "klmnopqrst"]], shrinkable: [0, 1])
-        #expect(text == "A          B\nabcdefgh…  klmnopq…\n")
-    }
-
     @Test func colourOnlyWhenAsked() {
         let plain = TableOutput(timeZone: .gmt, color: false).table(header: ["A", "B"], rows: [["x", "y"]])
         #expect(plain == "A  B\nx  y\n")

@@ -7,7 +7,8 @@ Usage: check_views.py ICALKIT FIXTURE ARTIFACTS_DIR
   `tmux capture-pane`: the grid, the agenda beside it, lines fitted to the width.
 - The `events --month` table in tmux at 80 and 120 columns: no line wider than the terminal,
   the ID column first, a ZONE column (the month has floating, Berlin and UTC events), long
-  texts cut with "…" where the width is short.
+  texts cut with "…" where the width is short, the titles kept before the other columns, ends
+  and zones compact at 80 (an all-day event of two days must not widen END).
 - The HTML page, rendered by headless Chromium at 1280 and 390 pixels: no element wider than
   the page or overflowing its box, every event of the month visible in the agenda (and in the
   grid when wide); a screenshot of each under ARTIFACTS_DIR.
@@ -67,6 +68,20 @@ def check_table(store):
         # The location "Hauptstraße 5" is 13 characters: whole at 120 columns, cut at 80.
         check(f"table {columns}: long texts cut with … only when short of room",
               ("Hauptstraße 5" in dentist[0]) == (columns >= 120) and ("…" in "".join(lines)) == (columns < 120), dentist)
+        # The title keeps its text before the other columns: every short title is whole at 80 too.
+        for title in ("Yoga ↻", "Dentist", "Conference", "Late call"):
+            check(f"table {columns}: title '{title}' whole", any(title in l for l in lines), lines)
+        # The all-day Conference (12 and 13 March) and the Late call (to 00:30 on the 21st) as
+        # written in full at 120; at 80 compact (no year, "until" the last day), zones by city.
+        conference = next((l for l in lines if "Conference" in l), "")
+        late = next((l for l in lines if "Late call" in l), "")
+        if columns >= 120:
+            check(f"table {columns}: ends in full", "2026-03-12        2026-03-13 (all day)  Conference" in conference
+                  and "2026-03-20 23:30  2026-03-21 00:30" in late and dentist[0].endswith("Europe/Berlin"), [conference, late])
+        else:
+            check(f"table {columns}: compact ends", "2026-03-12        until 03-13  Conference" in conference
+                  and "2026-03-20 23:30  03-21 00:30" in late and dentist[0].endswith("Berlin")
+                  and not dentist[0].endswith("Europe/Berlin"), [conference, late, dentist])
 
 
 def check_terminal(store):

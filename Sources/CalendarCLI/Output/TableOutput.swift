@@ -23,12 +23,15 @@ struct TableOutput {
     var width: Int? = nil
 
     /// With `keepOrder` the rows are in the given order (the store's). A ZONE column (each
-    /// event's own zone) is added when the events are in more than one zone.
+    /// event's own zone) is added when the events are in more than one zone. Short of room, the
+    /// table is first drawn compact (``compactSpan(_:)``, zones by their city), then cut with the
+    /// title kept longest (``ColumnFit``).
     func events(_ occurrences: [Occurrence], keepOrder: Bool = false) -> String {
         let ordered = keepOrder ? occurrences : JSONOutput.sorted(occurrences)
         let zones = Set(ordered.compactMap { $0.event.isAllDay ? nil : JSONOutput.zoneName(of: $0.event) })
         let showsZone = zones.count > 1
         var calendars: [String] = []
+        var compact: [[String]] = []
         let rows = ordered.map { o -> [String] in
             let e = o.event
             var title = e.title
@@ -37,12 +40,19 @@ struct TableOutput {
             let (start, end) = span(o)
             calendars.append(o.calendarTitle)
             var row = [start, end, title, o.calendarTitle, e.location ?? ""]
-            if showsZone { row.append(e.isAllDay ? "" : JSONOutput.zoneName(of: e) ?? "floating") }
+            var short = [start, compactSpan(o) ?? end, title, o.calendarTitle, e.location ?? ""]
+            if showsZone {
+                let zone = e.isAllDay ? "" : JSONOutput.zoneName(of: e) ?? "floating"
+                row.append(zone)
+                short.append(Self.city(zone))
+            }
+            compact.append(idCell(e.uid) + short)
             return idCell(e.uid) + row
         }
         if rows.isEmpty { return "No events.\n" }
         let header = ["START", "END", "TITLE", "CALENDAR", "LOCATION"] + (showsZone ? ["ZONE"] : [])
-        return laidOut(header: header, rows: rows, calendars: calendars, shrinkable: ["TITLE", "LOCATION", "CALENDAR", "ZONE"])
+        return laidOut(header: header, rows: rows, compact: compact, calendars: calendars,
+                       shrinkable: ["TITLE", "LOCATION", "CALENDAR", "ZONE"])
     }
 
     /// Dated reminders by due date; undated ones after them by priority (highest first, none
@@ -72,18 +82,17 @@ struct TableOutput {
     }
 
     /// The table with the ID column when there are IDs, fitted to ``width``, CALENDAR cells in
-    /// their calendar's colour.
-    private func laidOut(header: [String], rows: [[String]], calendars: [String], shrinkable: Set<String>) -> String {
+    /// their calendar's colour; `shrinkable` names the columns that may be cut, the one kept
+    /// longest first.
+    private func laidOut(header: [String], rows: [[String]], compact: [[String]]? = nil, calendars: [String],
+                         shrinkable: [String]) -> String {
         let header = (shortIDs == nil ? [] : ["ID"]) + header
         let calendarColumn = header.firstIndex(of: "CALENDAR")
-        return table(header: header, rows: rows, shrinkable: Set(header.indices.filter { shrinkable.contains(header[$0]) })) { row, column in
+        return table(header: header, rows: rows, compact: compact, shrinkable: shrinkable.compactMap { header.firstIndex(of: $0) }) { row, column in
             guard color, column == calendarColumn, let hex = calendarColors[calendars[row]] else { return nil }
             return Self.ansiColor(hex)
         }
     }
-
-    /// The narrowest a cut column gets: two characters and `…`.
-    static let narrowest = 3
 
     /// The SGR code of a 24-bit foreground colour for `#RRGGBB` (or `#RRGGBBAA`), nil otherwise.
     static func ansiColor(_ hex: String) -> String? {
@@ -105,6 +114,25 @@ struct TableOutput {
         let start = local(o.startDate, of: e)
         let end = local(o.endDate, of: e)
         return (start, end.prefix(10) == start.prefix(10) ? String(end.dropFirst(11)) : end)
+    }
+
+    /// The end cell when room is short, nil when it is short already: an end on a later day of
+    /// the same year without the year (`03-21 00:30`); the last day of an all-day event of
+    /// several days as `until 03-13` (`until 2027-01-02` in another year).
+    private func compactSpan(_ o: Occurrence) -> String? {
+        let (start, end) = span(o)
+        let sameYear = { (day: String) in day.prefix(5) == start.prefix(5) ? String(day.dropFirst(5)) : day }
+        if o.event.isAllDay {
+            guard end.hasSuffix(" (all day)") else { return nil }
+            return "until " + sameYear(String(end.prefix(10)))
+        }
+        return end.count > 5 ? sameYear(end) : nil
+    }
+
+    /// A zone by its last part, `Berlin` for `Europe/Berlin`, `New_York` for
+    /// `America/New_York`; `UTC`, `floating` and names without `/` as they are.
+    static func city(_ zone: String) -> String {
+        zone.split(separator: "/").last.map(String.init) ?? zone
     }
 
     /// `2026-03-02 09:00`: a floating time as written, a zoned one in ``timeZone``.
@@ -139,26 +167,31 @@ struct TableOutput {
     // MARK: - Layout
 
     /// Columns padded to their widest cell, two spaces apart, no trailing spaces. With ``width``,
-    /// the `shrinkable` columns give up characters, widest first (of equal ones the rightmost;
-    /// down to ``narrowest``), until the table fits; cut cells end in `…`. `cellStyle(row, column)` is an SGR
-    /// code a cell is drawn in (with ``color``).
-    func table(header: [String], rows: [[String]], shrinkable: Set<Int> = [],
+    /// a table too wide is drawn from the `compact` rows when given, and the `shrinkable`
+    /// columns (the one kept longest first) give up characters until it fits (``ColumnFit``);
+    /// cut cells end in `…`. `cellStyle(row, column)` is an SGR code a cell is drawn in (with
+    /// ``color``).
+    func table(header: [String], rows: [[String]], compact: [[String]]? = nil, shrinkable: [Int] = [],
                cellStyle: (Int, Int) -> String? = { _, _ in nil }) -> String {
-        // One line per row: line breaks inside a cell (multi-line LOCATIONs) become spaces.
-        let rows = rows.map { $0.map { $0.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ") } }
-        var widths = header.map(\.count)
-        for row in rows {
-            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
-        }
-        if let width {
-            var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width
-            // Of equally wide columns the rightmost gives first (the title, on the left, matters
-            // most); the order must not depend on the Set's, which changes from run to run.
-            while excess > 0, let widest = shrinkable.filter({ widths[$0] > Self.narrowest })
-                .max(by: { (widths[$0], $0) < (widths[$1], $1) }) {
-                widths[widest] -= 1
-                excess -= 1
+        func natural(_ rows: [[String]]) -> [Int] {
+            var widths = header.map(\.count)
+            for row in rows {
+                for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
             }
+            return widths
+        }
+        // One line per row: line breaks inside a cell (multi-line LOCATIONs) become spaces.
+        func oneLine(_ rows: [[String]]) -> [[String]] {
+            rows.map { $0.map { $0.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ") } }
+        }
+        var rows = oneLine(rows)
+        var widths = natural(rows)
+        if let width, !ColumnFit.fits(widths, limit: width) {
+            if let compact {
+                rows = oneLine(compact)
+                widths = natural(rows)
+            }
+            widths = ColumnFit.widths(widths, cut: shrinkable, limit: width)
         }
         func fitted(_ cell: String, _ i: Int) -> String {
             cell.count > widths[i] ? String(cell.prefix(max(0, widths[i] - 1))) + "…" : cell
