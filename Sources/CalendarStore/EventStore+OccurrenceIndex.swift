@@ -37,11 +37,11 @@ extension EventStore {
 
     /// Re-expands stale series and materializes the buckets the predicate needs, in one write
     /// transaction that does not wait for another connection's write. Does nothing when the
-    /// index is ready already or the window would need more than `newBucketLimit` new buckets
-    /// (``OccurrenceIndex/maxNewBuckets`` or ``OccurrenceIndex/maxNewBucketsForPages``). When the write fails (a read-only file, a
+    /// index is ready already or the window would need more than
+    /// ``OccurrenceIndex/maxNewBuckets`` new buckets. When the write fails (a read-only file, a
     /// store another connection is writing, a full disk, an expansion error) the index stays as
     /// it was and the query expands instead; the failure goes to ``debugLog``.
-    func prepareOccurrenceIndex(for predicate: EventPredicate, newBucketLimit: Int) {
+    func prepareOccurrenceIndex(for predicate: EventPredicate) {
         let needed = neededBuckets(predicate)
         do {
             try withConnection { db in
@@ -54,7 +54,7 @@ extension EventStore {
                 try db.withBusyTimeout(milliseconds: 0) {
                     try db.transaction(.immediate) {
                         try refreshStaleSeries(db)
-                        try cover(needed, newBucketLimit: newBucketLimit, db)
+                        try cover(needed, db)
                     }
                 }
             }
@@ -102,12 +102,12 @@ extension EventStore {
         try db.run("DELETE FROM occurrence_stale")
     }
 
-    /// Materializes the buckets of `needed` that are not covered yet (when at most
-    /// `newBucketLimit`), run by run, for every group that can reach them.
-    private func cover(_ needed: ClosedRange<Int64>, newBucketLimit: Int, _ db: Connection) throws {
+    /// Materializes the buckets of `needed` that are not covered yet (at most
+    /// ``OccurrenceIndex/maxNewBuckets``), run by run, for every group that can reach them.
+    private func cover(_ needed: ClosedRange<Int64>, _ db: Connection) throws {
         var covered = Set(try coveredBuckets(db))
         let missing = needed.filter { !covered.contains($0) }
-        guard !missing.isEmpty, missing.count <= newBucketLimit else { return }
+        guard !missing.isEmpty, missing.count <= OccurrenceIndex.maxNewBuckets else { return }
         var expandedAtQuery = Set<GroupKey>()
         try db.forEachRow("SELECT calendar_id, uid FROM occurrence_series WHERE expands_at_query = 1") {
             expandedAtQuery.insert(GroupKey(calendarID: $0.int64(0), uid: $0.text(1) ?? ""))

@@ -156,7 +156,7 @@ public extension EventStore {
     /// Unknown calendar titles throw `calendarNotFound`.
     func events(matching predicate: EventPredicate) throws -> [Occurrence] {
         let indexed = usesOccurrenceIndex
-        if indexed { prepareOccurrenceIndex(for: predicate, newBucketLimit: OccurrenceIndex.maxNewBuckets) }
+        if indexed { prepareOccurrenceIndex(for: predicate) }
         return try withConnection { db in
             try db.mapForReading()
             return try db.transaction(.deferred) {
@@ -177,7 +177,7 @@ public extension EventStore {
     func events(matching predicate: EventPredicate, offset: Int, limit: Int) throws -> OccurrencePage {
         precondition(offset >= 0 && limit >= 0, "offset and limit are counts")
         let indexed = usesOccurrenceIndex
-        if indexed { prepareOccurrenceIndex(for: predicate, newBucketLimit: OccurrenceIndex.maxNewBucketsForPages) }
+        if indexed { prepareOccurrenceIndex(for: predicate) }
         let page: OccurrencePage? = try withConnection { db in
             try db.mapForReading()
             return try db.transaction(.deferred) {

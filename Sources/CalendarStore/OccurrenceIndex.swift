@@ -26,8 +26,7 @@ import Foundation
 /// (or, after more than ``maxStaleSeries`` were written, empties the index), then materializes
 /// the buckets its window (widened by ``ItemRow/floatingSlack``) needs, then reads. When the
 /// index cannot be brought up to date (a read-only file, a store another connection is
-/// writing, a full disk, a window that would need more than ``maxNewBuckets`` new buckets, or
-/// ``maxNewBucketsForPages`` for a page),
+/// writing, a full disk, a window that would need more than ``maxNewBuckets`` new buckets),
 /// the query expands instead.
 enum OccurrenceIndex {
     /// Marks (`?1` calendar id, `?2` UID) stale when the index covers any bucket.
@@ -37,15 +36,8 @@ enum OccurrenceIndex {
 
     /// 28 days.
     static let bucketLength: Double = 28 * 86_400
-    /// More new buckets than this for one list of occurrences (about half a year) and the query
-    /// is expanded instead. Filling costs about as much again as expanding: it pays for the
-    /// short windows asked for again and again (a day, an agenda, a month view, an assistant's
-    /// week), not for a one-off long window such as a year.
-    static let maxNewBuckets = 6
-    /// The same for a query read page by page (``EventStore/events(matching:offset:limit:)``,
-    /// about four years): its caller comes back for the next pages, which the index answers
-    /// without expanding the window again.
-    static let maxNewBucketsForPages = 53
+    /// More new buckets than this for one query (about 4 years) and the query is expanded instead.
+    static let maxNewBuckets = 53
     /// A series with more occurrences than this per bucket is expanded at query time instead.
     static let maxRowsPerBucket = 2_000
     /// More stale series than this (a large import into an indexed store) and the index is

@@ -150,6 +150,7 @@ struct HelpTests {
 
               icalkit convert - --format json < team.ics
                   Read standard input.
+
             """
         #expect(runCLI(["convert", "--help"]).stdout == expected)
     }
