@@ -98,8 +98,6 @@ struct UsageErrorTests {
         // Failures that are not usage errors.
         CLICase(id: "convert missing file", args: ["convert", "/nonexistent/missing.ics"],
                 stderr: "Error: No such file: '/nonexistent/missing.ics'\n", status: .noInput),
-        CLICase(id: "convert directory", args: ["convert", "/"],
-                stderr: "Error: '/' is a directory, not a file\n", status: .noInput),
         CLICase(id: "validate missing files", args: ["validate", "/nonexistent/a.ics", "/nonexistent/b.ics"],
                 stderr: "Error: No such file: '/nonexistent/a.ics'\nError: No such file: '/nonexistent/b.ics'\n", status: .noInput),
         CLICase(id: "jcal is offered: a missing input is 66", args: ["convert", "/nonexistent/a.ics", "--to", "jcal"],
