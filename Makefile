@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libical-dev libsqlite3-dev libicu-dev libmimalloc-dev libcurl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ICALKIT := .build/release/icalkit
 
-.PHONY: deps build demo install test test-mcp test-views conformance conformance-baseline convert-check formats-check bench bench-large fuzz test-asan test-tsan clean
+.PHONY: deps build demo install test test-mcp test-views test-completions conformance conformance-baseline convert-check formats-check bench bench-large fuzz test-asan test-tsan clean
 
 ## Install the system libraries icalkit builds on, when any is missing.
 deps:
@@ -61,6 +61,7 @@ test: deps
 	$(SWIFT) test --skip-build --parallel
 	@$(MAKE) --no-print-directory test-mcp
 	@$(MAKE) --no-print-directory test-views
+	@$(MAKE) --no-print-directory test-completions
 	@$(MAKE) --no-print-directory conformance
 	@$(MAKE) --no-print-directory convert-check
 	@$(MAKE) --no-print-directory formats-check
@@ -75,6 +76,12 @@ test-mcp: deps
 test-views: deps
 	$(SWIFT) build --product icalkit
 	bash Tests/views/run.sh
+
+## The bash, zsh and fish completion scripts typed into real shells in tmux (Tests/completions;
+## tmux, zsh and fish installed when missing).
+test-completions: deps
+	$(SWIFT) build --product icalkit
+	bash Tests/completions/run.sh
 
 ## Third-party corpus against the python oracle + libical's recurrence vectors (Conformance/).
 conformance: deps

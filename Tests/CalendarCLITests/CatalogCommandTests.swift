@@ -212,7 +212,9 @@ struct StoreCompletionTests {
         #expect(!FileManager.default.fileExists(atPath: store.directory.path("none.sqlite")))
     }
 
-    /// Runs the bash script's completion function for `line` (the word being completed last).
+    /// Runs the bash script's completion function for `line` (the word being completed last), with
+    /// the arguments bash gives it; `compopt` prints what it was asked. Typed into a real bash
+    /// (readline's quoting included) by Tests/completions.
     static func bashComplete(_ line: [String], store: String, binary: URL) throws -> [String] {
         let script = runCLI(["completions", "bash"]).stdout
         let dir = try TemporaryDirectory()
@@ -224,7 +226,7 @@ struct StoreCompletionTests {
             icalkit() { '\(binary.path)' "$@"; }
             compopt() { echo "compopt $*"; }
             COMP_WORDS=(\(words)); COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-            _icalkit
+            _icalkit icalkit "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
             printf '%s\\n' "${COMPREPLY[@]}"
             """
         let process = Process()
@@ -243,7 +245,7 @@ struct StoreCompletionTests {
         let store = try StoreUnderTest()
         store.ok(["calendars", "create", "Work"])
         store.ok(["calendars", "create", "Home Office"])
-        #expect(try Self.bashComplete(["events", "--calendar", "Ho"], store: store.path, binary: binary) == ["Home\\ Office"])
+        #expect(try Self.bashComplete(["events", "--calendar", "Ho"], store: store.path, binary: binary) == ["compopt -o filenames", "Home Office"])
         #expect(try Self.bashComplete(["calendars", "delete", "W"], store: store.path, binary: binary).contains("Work"))
         // /usr/share/zoneinfo/Europe is a directory: offered as Europe/ with no space after it.
         let zones = try Self.bashComplete(["events", "--tz", "Europ"], store: store.path, binary: binary)
