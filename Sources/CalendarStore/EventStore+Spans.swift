@@ -243,7 +243,8 @@ extension EventStore {
         next.creationDate = now
         next.lastModifiedDate = now
         next.timestamp = now
-        let moved = later.map { override -> Event in
+        let expander = RecurrenceExpander(resolver: ZoneResolver())
+        let moved = try later.map { override -> Event in
             var o = override
             o.uid = next.uid
             o.source = nil
@@ -252,7 +253,7 @@ extension EventStore {
             o.lastModifiedDate = now
             o.timestamp = now
             return o
-        }.filter { keepsRule || Self.isInstance($0.occurrenceDate, of: next, zone: zone) }
+        }.filter { try keepsRule || Self.isInstance($0.occurrenceDate, of: next, zone: zone, expander: expander) }
         try replace([ended] + earlier + [next] + moved, in: series.calendar)
         return next.uid
     }
@@ -260,13 +261,14 @@ extension EventStore {
     /// True when `date` (a RECURRENCE-ID in the series' convention) is the start of an instance
     /// of `master`'s rules: an override of a date a new rule no longer has would otherwise stay
     /// as an extra occurrence (RFC 5545 §3.8.4.4 expects it to name an instance of the set).
-    private static func isInstance(_ date: Date?, of master: Event, zone: TimeZone) -> Bool {
+    /// A failure to expand the new rule is thrown, not taken as "not an instance" (which would
+    /// drop the override).
+    private static func isInstance(_ date: Date?, of master: Event, zone: TimeZone, expander: RecurrenceExpander) throws -> Bool {
         guard let date else { return false }
-        let expander = RecurrenceExpander(resolver: ZoneResolver())
         let around = EventPredicate(startDate: date.addingTimeInterval(-2 * 86_400), endDate: date.addingTimeInterval(2 * 86_400),
                                     timeZone: zone, includesCancelled: true)
-        let found = try? expander.occurrences(master: master, overrides: [], calendarTitle: "", matching: around)
-        return found?.contains { $0.startDate == date } ?? false
+        return try expander.occurrences(master: master, overrides: [], calendarTitle: "", matching: around)
+            .contains { $0.startDate == date }
     }
 
     private static func shifted(_ date: RecurrenceDate, by shift: TimeInterval) -> RecurrenceDate {

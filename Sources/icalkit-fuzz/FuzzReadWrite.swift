@@ -8,8 +8,7 @@ import ICalCore
 /// is also translated (``InputFormat``) and its translation read, and every input is tried as CSV;
 /// any input's jCal is read back by the jCal reader, which must take it whenever the scanner found
 /// nothing wrong with the input. `FUZZ_FORMAT` (``FuzzFocus``) narrows a run to one reader: every
-/// input goes through that format's reader only, so a run spends its executions there (the whole
-/// harness manages ~13 per second). Built only by `make fuzz` (`-sanitize=fuzzer,address`), never
+/// input goes through that format's reader only, so a run spends its executions there. Built only by `make fuzz` (`-sanitize=fuzzer,address`), never
 /// by `swift build`'s default products.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReadWrite(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -72,6 +72,36 @@ struct BatchConvertTests {
         #expect(notes.count == 1 && notes[0].contains("notes.txt"), "\(result.stderr)")
     }
 
+    @Test("--out-dir of the input folder itself converts its files; an -o file inside the folder is not read back")
+    func outputInsideTheInputFolder() throws {
+        let dir = try TemporaryDirectory()
+        let input = dir.path("in")
+        try Self.write(Self.calendar(uid: "a@x", title: "A"), input + "/a.ics")
+        let same = runCLI(["convert", input, "--out-dir", input, "--format", "json"])
+        #expect(same.status == .ok, "\(same)")
+        #expect(try Self.uids(inJSON: input + "/a.json") == ["a@x"])
+
+        // all.json from an earlier run is in the folder; this run writes it again from a.ics only
+        // (a.json, the JSON of a.ics, is an input too).
+        try Self.write(#"{"calendars": [{"title": "Old", "events": [{"uid": "old@x", "start": "2026-03-01"}]}]}"#, input + "/all.json")
+        let merged = runCLI(["convert", input, "-o", input + "/all.json"])
+        #expect(merged.status == .ok, "\(merged)")
+        #expect(try Self.uids(inJSON: input + "/all.json") == ["a@x", "a@x"])
+    }
+
+    @Test("A folder with no calendar file in it is an error (66), not a silent success")
+    func folderWithNothingToRead() throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir.path("empty"), withIntermediateDirectories: true)
+        try Self.write("shopping list\n", dir.path("notes/list.txt"))
+        let empty = runCLI(["convert", dir.path("empty"), "-o", dir.path("out.ics")])
+        #expect(empty.status == .noInput)
+        #expect(empty.stderr.contains("is a directory with nothing to read"), "\(empty.stderr)")
+        let notes = runCLI(["validate", dir.path("notes")])
+        #expect(notes.status == .noInput)
+        #expect(notes.stderr.contains("is a directory with no calendar files"), "\(notes.stderr)")
+    }
+
     @Test("Two inputs of one name given on the command line: the second gets -2, and a note says so")
     func sameNamesDoNotCollide() throws {
         let dir = try TemporaryDirectory()

@@ -37,7 +37,8 @@ struct CalendarFileFinder {
     private(set) var errors: [CLIError] = []
 
     private var visited: Set<FileIdentity> = []
-    private var excluded: FileIdentity?
+    /// The run's own outputs (`--out-dir`, `-o`): not read as inputs when found under a folder.
+    private var excluded: Set<FileIdentity> = []
 
     private struct FileIdentity: Hashable {
         var device: UInt64
@@ -52,15 +53,20 @@ struct CalendarFileFinder {
 
     // MARK: - Public API
 
-    init(_ arguments: [String], excluding: String? = nil) {
-        excluded = excluding.flatMap(FileIdentity.init)
+    init(_ arguments: [String], excluding: [String] = []) {
+        excluded = Set(excluding.compactMap(FileIdentity.init))
         for argument in arguments {
             guard argument != "-", InputFile.fileType(argument) == S_IFDIR else {
                 inputs.append(Found(path: argument, relativePath: nil))
                 continue
             }
             var found: [Found] = []
+            let skippedBefore = skipped.count, errorsBefore = errors.count
             walk(argument, relative: "", into: &found)
+            if found.isEmpty && errors.count == errorsBefore {
+                let what = skipped.count > skippedBefore ? "no calendar files" : "nothing"
+                errors.append(CLIError.noInput("'\(argument)' is a directory with \(what) to read in it or below it"))
+            }
             let prefix = argument.hasSuffix("/") ? argument : argument + "/"
             inputs += found.sorted { $0.relativePath! < $1.relativePath! }.map {
                 Found(path: prefix + $0.relativePath!, relativePath: $0.relativePath)
@@ -78,7 +84,10 @@ struct CalendarFileFinder {
     // MARK: - Walking
 
     private mutating func walk(_ directory: String, relative: String, into found: inout [Found]) {
-        guard let identity = FileIdentity(directory), identity != excluded, visited.insert(identity).inserted else { return }
+        // The argument itself is read even when it is also the --out-dir (its earlier outputs are
+        // then inputs like any file); an output folder below it is not.
+        guard let identity = FileIdentity(directory), relative.isEmpty || !excluded.contains(identity),
+              visited.insert(identity).inserted else { return }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -92,8 +101,14 @@ struct CalendarFileFinder {
             switch InputFile.fileType(path) {
             case S_IFDIR?:
                 walk(path, relative: relativePath, into: &found)
-            case S_IFREG? where Self.isCalendar(path):
-                found.append(Found(path: path, relativePath: relativePath))
+            case S_IFREG?:
+                do throws(CLIError) {
+                    guard try Self.isCalendar(path) else { skipped.append(path); continue }
+                    if !excluded.isEmpty, let file = FileIdentity(path), excluded.contains(file) { continue }
+                    found.append(Found(path: path, relativePath: relativePath))
+                } catch {
+                    errors.append(error)
+                }
             default:
                 skipped.append(path)
             }
@@ -101,11 +116,9 @@ struct CalendarFileFinder {
     }
 
     /// A calendar's extension, or else a calendar's first bytes.
-    static func isCalendar(_ path: String) -> Bool {
+    /// A file that cannot be opened or read is an error (66), not a file that is not a calendar.
+    static func isCalendar(_ path: String) throws(CLIError) -> Bool {
         if InputFormat.calendarExtensions.contains(InputFile.fileExtension(path)) { return true }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let prefix = try? handle.read(upToCount: InputFormat.prefixLength) else { return false }
-        return InputFormat.sniff(prefix) != nil
+        return InputFormat.sniff(try InputFile.prefix(of: path)) != nil
     }
 }

@@ -91,7 +91,7 @@ enum ConvertCommand {
         if let outDirectory { try OutputFile.makeDirectory(outDirectory) }
 
         var status = ExitStatus.ok
-        let found = CalendarFileFinder(arguments, excluding: outDirectory)
+        let found = CalendarFileFinder(arguments, excluding: [outDirectory, outPath].compactMap { $0 })
         for error in found.errors {
             io.printError("Error: \(error.message)\n")
             status = status.combined(with: error.status)

@@ -3,7 +3,8 @@ import ICalConversion
 /// How many of a file's diagnostics `convert`, `validate` and `import` print on standard error:
 /// all (one line each), the first N and a line `… and K more diagnostics in FILE`
 /// (`--max-diagnostics N`), or none (`-q`, `--quiet` on `convert` and `validate`, which then
-/// print one line for each file with errors instead: ``quietSummary(_:file:)``).
+/// name each file with errors instead: `convert` with ``quietSummary(_:file:)`` on standard
+/// error, `validate` with its summary line on standard output).
 ///
 /// ```
 /// $ icalkit validate big.ics --max-diagnostics 2
@@ -35,11 +36,6 @@ struct DiagnosticReporting {
             maximum = n
         }
         quiet = readingQuiet && args.has(Self.quiet.name)
-    }
-
-    init(maximum: Int? = nil, quiet: Bool = false) {
-        self.maximum = maximum
-        self.quiet = quiet
     }
 
     // MARK: - Public API

@@ -113,14 +113,7 @@ struct InputFile {
                 throw CLIError.noInput("Cannot read '\(argument)': \(OutputFile.reason(error))")
             }
         }
-        let prefix: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: argument))
-            defer { try? handle.close() }
-            prefix = try handle.read(upToCount: InputFormat.prefixLength) ?? Data()
-        } catch {
-            throw CLIError.noInput("Cannot read '\(argument)': \(OutputFile.reason(error))")
-        }
+        let prefix = try prefix(of: argument)
         let format = InputFormat.detect(prefix: prefix, fileExtension: Self.fileExtension(argument))
         if format.translatesInPieces {
             do {
@@ -168,22 +161,37 @@ struct InputFile {
         CLIError.failure("\(displayName): not valid \(format.displayName): \(error)", status: .dataError)
     }
 
+    /// The first bytes of a file (what ``InputFormat`` recognises a format by); a file that
+    /// cannot be opened or read is ``ExitStatus/noInput`` (66) with its name.
+    static func prefix(of path: String) throws(CLIError) -> Data {
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            return try handle.read(upToCount: InputFormat.prefixLength) ?? Data()
+        } catch {
+            throw CLIError.noInput("Cannot read '\(path)': \(OutputFile.reason(error))")
+        }
+    }
+
     /// What the reader said, with the lines of a translation named by their place in the
     /// original input (`team.jcal [2][0][1][3]: warning: ...`), not by a line of the translation,
     /// after what the translation could not carry over (warnings).
     func placing(_ result: ReadResult) throws(CLIError) -> ReadResult {
-        let notes: [String]
-        let places: [Int: String]
+        guard let translatedFile else { return placingInMemory(result) }
+        let places = try translatedFile.places(ofLines: Set(result.diagnostics.compactMap(\.line)))
+        return placed(result, notes: translatedFile.notes, places: places)
+    }
+
+    /// ``placing(_:)`` for an input whose translation, if any, is held in memory (so nothing is
+    /// read from a spool and nothing can fail).
+    private func placingInMemory(_ result: ReadResult) -> ReadResult {
+        guard let translation else { return result }
         let lines = Set(result.diagnostics.compactMap(\.line))
-        if let translation {
-            notes = translation.notes
-            places = Dictionary(uniqueKeysWithValues: lines.compactMap { line in translation.place(ofLine: line).map { (line, $0) } })
-        } else if let translatedFile {
-            notes = translatedFile.notes
-            places = try translatedFile.places(ofLines: lines)
-        } else {
-            return result
-        }
+        let places = Dictionary(uniqueKeysWithValues: lines.compactMap { line in translation.place(ofLine: line).map { (line, $0) } })
+        return placed(result, notes: translation.notes, places: places)
+    }
+
+    private func placed(_ result: ReadResult, notes: [String], places: [Int: String]) -> ReadResult {
         var result = result
         result.diagnostics.insert(contentsOf: notes.map {
             ConversionDiagnostic(severity: .warning, file: displayName, message: $0, action: .ignored)
@@ -196,10 +204,9 @@ struct InputFile {
         return result
     }
 
-    /// Reads the whole (loaded) input with `reader`.
+    /// Reads the whole input held in memory with `reader` (a streamed input has no data here).
     func read(with reader: ICalendarReader) -> ReadResult {
-        // Only an input held in memory is read here, and its places are in memory: nothing throws.
-        (try? placing(reader.read(data, fileName: displayName))) ?? reader.read(data, fileName: displayName)
+        placingInMemory(reader.read(data, fileName: displayName))
     }
 
     /// Reads the input with `reader`, handing each calendar and item to `handle` as read: a

@@ -25,8 +25,7 @@ struct OutDirLayout {
     mutating func target(for input: CalendarFileFinder.Found) -> (path: String, instead: String?) {
         let source = input.relativePath ?? (input.path == "-" ? "stdin" : URL(fileURLWithPath: input.path).lastPathComponent)
         let folder = (source as NSString).deletingLastPathComponent
-        var stem = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
-        if stem.isEmpty { stem = "calendar" }
+        let stem = InputFile.stem(of: source)
         func relative(_ name: String) -> String { folder.isEmpty ? name : folder + "/" + name }
         let wanted = relative("\(stem).\(fileExtension)")
         var chosen = wanted
