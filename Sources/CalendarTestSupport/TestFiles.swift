@@ -39,9 +39,10 @@ public enum TestFiles {
         return files(under: corpus).map { String($0.path.dropFirst(base.count)) }
     }
 
-    /// Fixture files under `Fixtures/<subfolder>`, as paths relative to `Fixtures/`.
-    public static func fixtureFiles(_ subfolder: String) -> [String] {
+    /// Fixture files under `Fixtures/<subfolder>` whose names end in one of `extensions`, as
+    /// paths relative to `Fixtures/`.
+    public static func fixtureFiles(_ subfolder: String, extensions: Set<String> = ["ics"]) -> [String] {
         let base = fixtures.path + "/"
-        return files(under: fixtures.appendingPathComponent(subfolder)).map { String($0.path.dropFirst(base.count)) }
+        return files(under: fixtures.appendingPathComponent(subfolder), extensions: extensions).map { String($0.path.dropFirst(base.count)) }
     }
 }

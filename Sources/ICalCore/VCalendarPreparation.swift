@@ -6,8 +6,10 @@
 /// `=` not followed by two hex digits, or any syntax error while the mode is on makes the parser
 /// discard tokens for ever, allocating a string for each (found by `make fuzz FUZZ_FORMAT=vcal`:
 /// 2 GB in seconds from a 489-byte file, `Fixtures/fuzz/vcal-quoted-printable-hang.vcs`). The
-/// lexer turns those modes on for any parameter whose name or value is `QUOTED-PRINTABLE` or
-/// `BASE64` (`;ENCODING=QUOTED-PRINTABLE`, the bare `;QUOTED-PRINTABLE` of vCal 1.0), in any line.
+/// lexer turns those modes on for any parameter whose name or value is `QUOTED-PRINTABLE` (or
+/// its alias `QP`) or `BASE64` (`;ENCODING=QUOTED-PRINTABLE`, the bare `;QUOTED-PRINTABLE` of
+/// vCal 1.0), in any line, and also where a syntax error has made it read a value as parameters
+/// (``markingEncodingWords(_:)``).
 ///
 /// ```
 /// DESCRIPTION;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Bring the=0D=0Aform =
@@ -22,6 +24,9 @@
 enum VCalendarPreparation {
     /// U+E000 (private use) in UTF-8: stands for a decoded line break until the text is iCalendar.
     static let lineBreakMark: [UInt8] = [0xEE, 0x80, 0x80]
+    /// U+E001 (private use) in UTF-8: keeps a word of a value from reading as an encoding to the
+    /// lexer (``markingEncodingWords(_:)``) until the text is iCalendar.
+    static let wordMark: [UInt8] = [0xEE, 0x80, 0x81]
 
     /// The text for `Parse_MIME`, CRLF line ends, and a note for each base64 value dropped.
     static func prepare(_ bytes: [UInt8]) -> (text: [UInt8], notes: [String]) {
@@ -65,16 +70,50 @@ enum VCalendarPreparation {
             out += [0x0D, 0x0A]
             i += 1
         }
-        return (out, notes)
+        return (markingEncodingWords(out), notes)
     }
 
     /// The converter's iCalendar text with each ``lineBreakMark`` as `\n` (an escaped line break
-    /// in a TEXT value), unfolded first so that no mark is split by a fold.
+    /// in a TEXT value) and each ``wordMark`` taken out, unfolded first so that no mark is split
+    /// by a fold.
     static func restoringLineBreaks(_ ics: [UInt8]) -> [UInt8] {
         let unfolded = replacingTriples(ics, with: []) { $0 == 0x0D && $1 == 0x0A && ($2 == 0x20 || $2 == 0x09) }
-        return replacingTriples(unfolded, with: Array("\\n".utf8)) {
+        let words = replacingTriples(unfolded, with: []) { $0 == wordMark[0] && $1 == wordMark[1] && $2 == wordMark[2] }
+        return replacingTriples(words, with: Array("\\n".utf8)) {
             $0 == lineBreakMark[0] && $1 == lineBreakMark[1] && $2 == lineBreakMark[2]
         }
+    }
+
+    /// `text` with ``wordMark`` after the first letter of every word the lexer would take for an
+    /// encoding (`QUOTED-PRINTABLE`, its alias `QP`, `BASE64`, in any case), wherever it stands.
+    ///
+    /// The parameters that name an encoding are already gone, but after a syntax error the parser
+    /// drops tokens up to the next property name, a dropped `:` among them; the lexer then reads
+    /// the rest of that line, a value, as a name and parameters, and a `;QUOTED-PRINTABLE` or
+    /// `;ENCODING=QP` there switches its mode all the same (a line that starts with `:`, as in
+    /// `:SUMMARY;ENCODING=QUOTED-PRINTABLE`). With no such word left anywhere the lexer never
+    /// enters those modes, and the value itself is kept: the mark goes again in
+    /// ``restoringLineBreaks(_:)``.
+    static func markingEncodingWords(_ text: [UInt8]) -> [UInt8] {
+        // The lexer's word ends (vcc.y `lexGetWord`); a NUL ends a word there too.
+        func isWordEnd(_ b: UInt8) -> Bool { b == 0x09 || b == 0x0A || b == 0x0D || b == 0x20 || b == 0x00 || b == UInt8(ascii: ";") || b == UInt8(ascii: ":") || b == UInt8(ascii: "=") }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count)
+        var start = 0
+        while start < text.count {
+            var end = start
+            while end < text.count, !isWordEnd(text[end]) { end += 1 }
+            if end > start, encodingWord(in: text[start..<end]) != nil {
+                out.append(text[start])
+                out += wordMark
+                out += text[(start + 1)..<end]
+            } else {
+                out += text[start..<end]
+            }
+            if end < text.count { out.append(text[end]) }
+            start = end + 1
+        }
+        return out
     }
 
     /// `bytes` with each run of three bytes that `isRun` takes replaced by `replacement`.
@@ -119,7 +158,8 @@ enum VCalendarPreparation {
 
     /// The part of a line before its first `:` without the parameters that name an encoding
     /// (any `;`-separated piece in which a word, between `=` and white space, is
-    /// `QUOTED-PRINTABLE` or `BASE64`, in any case), and the encoding they named (base64 wins).
+    /// `QUOTED-PRINTABLE`, its alias `QP` (vobject.c's property table), or `BASE64`, in any case),
+    /// and the encoding they named (base64 wins).
     /// A property name that is such a word (a line of junk) becomes `X-ICALKIT-ENCODING`.
     static func withoutEncodingParameters(_ head: [UInt8]) -> (head: [UInt8], encoding: Encoding?) {
         var encoding: Encoding?
@@ -141,7 +181,7 @@ enum VCalendarPreparation {
         for word in piece.split(whereSeparator: { $0 == UInt8(ascii: "=") || $0 == 0x20 || $0 == 0x09 }) {
             switch String(decoding: word, as: UTF8.self).uppercased() {
             case "BASE64": return .base64
-            case "QUOTED-PRINTABLE": found = .quotedPrintable
+            case "QUOTED-PRINTABLE", "QP": found = .quotedPrintable
             default: continue
             }
         }
