@@ -89,7 +89,26 @@ struct CalendarJSONDate: Sendable {
 
     /// `20260302` or `20260302T090000` of a time in seconds from 1970-01-01T00:00:00Z.
     static func compact(_ seconds: Int, time: Bool) -> String {
-        DateTimeValue(secondsAsUTC: seconds, isDate: !time).description
+        let t = DateTimeValue(secondsAsUTC: seconds)
+        var out: [UInt8] = []   // bytes, not DateTimeValue's String pieces: every date of every item comes here
+        func digits(_ n: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            for _ in 0..<count {
+                out.append(UInt8(0x30 + (n / divisor) % 10))
+                divisor /= 10
+            }
+        }
+        if (0...9999).contains(t.year) { digits(t.year, 4) } else { out.append(contentsOf: String(t.year).utf8) }   // an offset past year 9999
+        digits(t.month, 2)
+        digits(t.day, 2)
+        if time {
+            out.append(UInt8(ascii: "T"))
+            digits(t.hour, 2)
+            digits(t.minute, 2)
+            digits(t.second, 2)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `NAME;params:value` for this date.
