@@ -21,23 +21,45 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
 /// A place in a JSON document, written as jCal paths (`[2][0]`) and icalkit JSON paths
 /// (`calendars[0].events[3].start`) are: `[i]` for an array index, `.key` for a member.
 public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
-    public private(set) var description = ""
+    /// One step down: a member name or an array index.
+    private enum Step: Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The path up to its last step, written out.
+    private var written = ""
+    /// The last step, appended only when the path is written out or goes deeper: most paths
+    /// made are the places a reader checks, and few of them are ever written (a line's place,
+    /// an error).
+    private var last: Step?
 
     public init() {}
 
-    public func index(_ i: Int) -> JSONPath {
-        var copy = self
-        copy.description += "["
-        copy.description += String(i)
-        copy.description += "]"
-        return copy
+    private init(written: String, last: Step?) {
+        self.written = written
+        self.last = last
     }
 
-    public func key(_ name: String) -> JSONPath {
-        var copy = self
-        copy.description += copy.description.isEmpty ? name : "." + name
-        return copy
+    public var description: String {
+        switch last {
+        case nil: written
+        case .key(let name)?: written.isEmpty ? name : written + "." + name
+        case .index(let i)?: written + "[" + String(i) + "]"
+        }
     }
+
+    public func index(_ i: Int) -> JSONPath { JSONPath(written: description, last: .index(i)) }
+
+    public func key(_ name: String) -> JSONPath { JSONPath(written: description, last: .key(name)) }
+
+    /// The same path written out once, so that the paths below it (and its own text, for each
+    /// line from there) are made without writing it again.
+    var folded: JSONPath { JSONPath(written: description, last: nil) }
+
+    public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool { lhs.description == rhs.description }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 
     /// An error at this place (`(top level)` for the document itself).
     public func error(_ message: String) -> FormatError {

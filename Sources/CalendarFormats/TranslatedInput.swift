@@ -34,7 +34,8 @@ public struct TranslatedInput: Sendable {
         let before = iCalendar.count
         LineFolder.append(line, to: &iCalendar)
         let physical = iCalendar[before...].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        let name = place.description.isEmpty ? "(top level)" : place.description
+        let written = place.description
+        let name = written.isEmpty ? "(top level)" : written
         places += Array(repeating: name, count: physical)
     }
 }

@@ -42,12 +42,16 @@ final class JCalStreamWriter: ConvertStreamWriter {
 
         try startCalendar()
         var text = Array(#"["vcalendar","#.utf8)
-        JSONNode.array((headCalendar?.properties ?? []).map(JCalWriter.property)).write(to: &text)
-        text += Array(",[".utf8)
+        text.append(UInt8(ascii: "["))
+        for (i, line) in (headCalendar?.properties ?? []).enumerated() {
+            if i > 0 { text.append(UInt8(ascii: ",")) }
+            JCalWriter.write(line, to: &text)
+        }
+        text += Array("],[".utf8)
         var separated = false
         for component in headCalendar?.components ?? [] {
             if separated { text.append(UInt8(ascii: ",")) }
-            JCalWriter.component(component).write(to: &text)
+            JCalWriter.write(component, to: &text)
             separated = true
         }
         try emit(text)
@@ -62,7 +66,7 @@ final class JCalStreamWriter: ConvertStreamWriter {
         text.removeAll()
         for component in tailCalendar?.components ?? [] {
             if separated { text.append(UInt8(ascii: ",")) }
-            JCalWriter.component(component).write(to: &text)
+            JCalWriter.write(component, to: &text)
             separated = true
         }
         text += Array("]]".utf8)
@@ -102,7 +106,7 @@ final class JCalStreamWriter: ConvertStreamWriter {
         var out: [UInt8] = []
         for component in ICalScanner().scan(text).components {
             if leadingComma || !out.isEmpty { out.append(UInt8(ascii: ",")) }
-            JCalWriter.component(component).write(to: &out)
+            JCalWriter.write(component, to: &out)
         }
         return out
     }

@@ -13,23 +13,29 @@ import ICalCore
 struct CalendarJSONDate: Sendable {
     enum Kind: Sendable { case day, floating, instant }
     var kind: Kind
-    /// The wall clock as written, read as UTC (for an instant: the UTC time).
-    var date: Date
+    /// The wall clock as written, read as UTC (for an instant: the UTC time), in seconds from
+    /// 1970-01-01T00:00:00Z.
+    var seconds: Int
 
     static let expected = "expected RFC 3339 or YYYY-MM-DD"
 
     init(_ text: String, at path: JSONPath) throws(FormatError) {
         let b = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= b.count, b[range].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-            return Int(String(decoding: b[range], as: UTF8.self))
+            guard range.upperBound <= b.count else { return nil }
+            var n = 0
+            for c in b[range] {
+                guard c >= 0x30 && c <= 0x39 else { return nil }
+                n = n * 10 + Int(c - 0x30)
+            }
+            return n
         }
-        func at(_ i: Int, _ c: Character) -> Bool { i < b.count && b[i] == c.asciiValue }
+        func at(_ i: Int, _ c: Unicode.Scalar) -> Bool { i < b.count && b[i] == UInt8(ascii: c) }
         guard let year = number(0..<4), at(4, "-"), let month = number(5..<7), at(7, "-"), let day = number(8..<10),
               (1...12).contains(month), (1...31).contains(day) else {
             throw path.error(Self.expected + ", found \"\(text.prefix(40))\"")
         }
-        var parts = DateComponents(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
+        var timeOfDay = 0
         var offset = 0
         if b.count == 10 {
             kind = .day
@@ -38,7 +44,7 @@ struct CalendarJSONDate: Sendable {
                   let second = number(17..<19), hour < 24, minute < 60, second < 61 else {
                 throw path.error(Self.expected + ", found \"\(text.prefix(40))\"")
             }
-            (parts.hour, parts.minute, parts.second) = (hour, minute, second)
+            timeOfDay = hour * 3600 + minute * 60 + second
             var i = 19
             if at(i, ".") {
                 i += 1
@@ -55,18 +61,13 @@ struct CalendarJSONDate: Sendable {
                 throw path.error(Self.expected + ", found \"\(text.prefix(40))\"")
             }
         }
-        guard let wall = Self.utcCalendar.date(from: parts),
-              Self.utcCalendar.component(.day, from: wall) == day else {   // 2026-02-30 is no day
+        guard day <= DateTimeValue.daysInMonth(month, year: year) else {   // 2026-02-30 is no day
             throw path.error(Self.expected + " (no such date), found \"\(text.prefix(40))\"")
         }
-        date = wall.addingTimeInterval(TimeInterval(-offset))
+        // By arithmetic (ICalCore's), not Foundation's `Calendar`: every date of every item
+        // is read and written so.
+        seconds = DateTimeValue(year: year, month: month, day: day).secondsAsUTC + timeOfDay - offset
     }
-
-    static let utcCalendar: Calendar = {
-        var c = Calendar(identifier: .gregorian)
-        c.timeZone = TimeZone(identifier: "UTC")!
-        return c
-    }()
 
     /// The iCalendar parameters and value of this date for an item in `zone` (an IANA id,
     /// `UTC`, or nil): a day as `VALUE=DATE`; a floating time as written, in `zone` when one is
@@ -75,24 +76,39 @@ struct CalendarJSONDate: Sendable {
     func iCalendar(inZone zone: String?) -> (parameters: [String], value: String) {
         switch kind {
         case .day:
-            return (["VALUE=DATE"], Self.compact(date, time: false))
+            return (["VALUE=DATE"], Self.compact(seconds, time: false))
         case .floating:
-            guard let zone, zone != "UTC" else { return ([], Self.compact(date, time: true) + (zone == "UTC" ? "Z" : "")) }
-            return (["TZID=" + ICalParameter.quotedIfNeeded(zone)], Self.compact(date, time: true))
+            guard let zone, zone != "UTC" else { return ([], Self.compact(seconds, time: true) + (zone == "UTC" ? "Z" : "")) }
+            return (["TZID=" + ICalParameter.quotedIfNeeded(zone)], Self.compact(seconds, time: true))
         case .instant:
-            guard let zone, zone != "UTC", let tz = TimeZone(identifier: zone) else { return ([], Self.compact(date, time: true) + "Z") }
-            let wall = date.addingTimeInterval(TimeInterval(tz.secondsFromGMT(for: date)))
+            guard let zone, zone != "UTC", let tz = TimeZone(identifier: zone) else { return ([], Self.compact(seconds, time: true) + "Z") }
+            let wall = seconds + tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
             return (["TZID=" + ICalParameter.quotedIfNeeded(zone)], Self.compact(wall, time: true))
         }
     }
 
-    /// `20260302` or `20260302T090000` of a date read as UTC.
-    static func compact(_ date: Date, time: Bool) -> String {
-        let c = utcCalendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ n: Int?) -> String { n.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-        let year = String(c.year ?? 0)
-        let day = String(repeating: "0", count: max(0, 4 - year.count)) + year + two(c.month) + two(c.day)
-        return time ? day + "T" + two(c.hour) + two(c.minute) + two(c.second) : day
+    /// `20260302` or `20260302T090000` of a time in seconds from 1970-01-01T00:00:00Z.
+    static func compact(_ seconds: Int, time: Bool) -> String {
+        let t = DateTimeValue(secondsAsUTC: seconds)
+        var out: [UInt8] = []   // bytes, not DateTimeValue's String pieces: every date of every item comes here
+        func digits(_ n: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            for _ in 0..<count {
+                out.append(UInt8(0x30 + (n / divisor) % 10))
+                divisor /= 10
+            }
+        }
+        if (0...9999).contains(t.year) { digits(t.year, 4) } else { out.append(contentsOf: String(t.year).utf8) }   // an offset past year 9999
+        digits(t.month, 2)
+        digits(t.day, 2)
+        if time {
+            out.append(UInt8(ascii: "T"))
+            digits(t.hour, 2)
+            digits(t.minute, 2)
+            digits(t.second, 2)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `NAME;params:value` for this date.

@@ -45,12 +45,12 @@ enum CalendarJSONEvent {
             out.append(line: "STATUS:" + text, from: path.key("status"))
         }
         for (i, rule) in try JSONField.array(e["recurrenceRules"], at: path.key("recurrenceRules"), required: false).enumerated() {
-            let at = path.key("recurrenceRules").index(i)
+            let at = path.key("recurrenceRules").index(i).folded
             out.append(line: "RRULE:" + (try JSONField.requiredString(rule, at: at)), from: at)
         }
         for (name, key) in [("RDATE", "recurrenceDates"), ("EXDATE", "exceptionDates")] {
             for (i, item) in try JSONField.array(e[key], at: path.key(key), required: false).enumerated() {
-                let at = path.key(key).index(i)
+                let at = path.key(key).index(i).folded
                 let date = try CalendarJSONDate(try JSONField.requiredString(item, at: at), at: at)
                 out.append(line: date.line(name, inZone: zone), from: at)
             }
@@ -59,11 +59,11 @@ enum CalendarJSONEvent {
             out.append(line: try CalendarJSONParticipant.line("ORGANIZER", organizer, at: path.key("organizer")), from: path.key("organizer"))
         }
         for (i, attendee) in try JSONField.array(e["attendees"], at: path.key("attendees"), required: false).enumerated() {
-            let at = path.key("attendees").index(i)
+            let at = path.key("attendees").index(i).folded
             out.append(line: try CalendarJSONParticipant.line("ATTENDEE", attendee, at: at), from: at)
         }
         for (i, alarm) in try JSONField.array(e["alarms"], at: path.key("alarms"), required: false).enumerated() {
-            try CalendarJSONParticipant.writeAlarm(alarm, at: path.key("alarms").index(i), to: &out)
+            try CalendarJSONParticipant.writeAlarm(alarm, at: path.key("alarms").index(i).folded, to: &out)
         }
         out.append(line: "END:VEVENT", from: path)
     }

@@ -86,7 +86,7 @@ public enum CalendarJSONReader {
         _ = try json.next()
         var i = 0
         while try json.peek() != .endArray {
-            try write(&json, path.index(i), &out)
+            try write(&json, path.index(i).folded, &out)
             try out.itemEnded()
             i += 1
         }

@@ -63,7 +63,7 @@ extension JCalReader {
             started = 3
             var i = 0
             while try json.peek() != .endArray {
-                try component(try json.value(), at: path.index(2).index(i), to: &out.pending)
+                try component(try json.value(), at: path.index(2).index(i).folded, to: &out.pending)
                 try out.itemEnded()
                 i += 1
             }

@@ -46,7 +46,7 @@ public enum JCalReader {
         }
         guard items.count == 3 else { throw countError(items.count, at: path) }
         let name = try begin(name: items[0], properties: items[1], children: items[2], at: path, to: &out)
-        for (i, c) in (items[2].array ?? []).enumerated() { try component(c, at: path.index(2).index(i), to: &out) }
+        for (i, c) in (items[2].array ?? []).enumerated() { try component(c, at: path.index(2).index(i).folded, to: &out) }
         out.append(line: "END:" + name, from: path)
     }
 
@@ -62,8 +62,9 @@ public enum JCalReader {
         guard let properties = propertiesNode.array else { throw path.index(1).error("expected an array (the properties), found \(propertiesNode.kindName)") }
         guard children.array != nil else { throw path.index(2).error("expected an array (the subcomponents), found \(children.kindName)") }
         out.append(line: "BEGIN:" + name, from: path)
+        let propertiesPath = path.index(1)
         for (i, p) in properties.enumerated() {
-            let at = path.index(1).index(i)
+            let at = propertiesPath.index(i).folded
             out.append(line: try property(p, at: at).text, from: at)
         }
         return name
@@ -144,7 +145,8 @@ public enum JCalReader {
     /// taken too, so that any file the scanner reads goes through jCal and back: only what
     /// would end the name or the line where it stands (`forbidding`, CR, LF) is refused.
     private static func isWritable(_ s: String, forbidding: String) -> Bool {
-        !s.isEmpty && !s.utf8.contains { $0 == 0x0D || $0 == 0x0A || forbidding.utf8.contains($0) }
+        // The forbidden bytes are all below `@`, so letters are passed by one comparison.
+        !s.isEmpty && !s.utf8.contains { $0 == 0x0D || $0 == 0x0A || ($0 < UInt8(ascii: "@") && forbidding.utf8.contains($0)) }
     }
 
     private static func isName(_ s: String) -> Bool {

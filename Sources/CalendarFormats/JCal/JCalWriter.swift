@@ -19,36 +19,103 @@ public enum JCalWriter {
     /// The jCal of an iCalendar text: one component's array when the text has one top-level
     /// component, else the array of them.
     public static func jcal(fromICalendar bytes: [UInt8]) -> JSONNode {
-        let roots = ICalScanner().scan(bytes).components.map(component)
-        return roots.count == 1 ? roots[0] : .array(roots)
+        parsed(jcalText(fromICalendar: bytes))
     }
 
-    /// `[name, [properties], [components]]` of one component, names lower-case.
+    /// ``jcal(fromICalendar:)`` as compact JSON text, written without the tree.
+    public static func jcalText(fromICalendar bytes: [UInt8]) -> [UInt8] {
+        let roots = ICalScanner().scan(bytes).components
+        var out: [UInt8] = []
+        if roots.count != 1 { out.append(UInt8(ascii: "[")) }
+        for (i, root) in roots.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            write(root, to: &out)
+        }
+        if roots.count != 1 { out.append(UInt8(ascii: "]")) }
+        return out
+    }
+
+    /// `[name, [properties], [components]]` of one component, names lower-case, as a tree (for
+    /// callers that look inside): the text ``write(_:to:)`` makes, parsed.
     public static func component(_ raw: RawComponent) -> JSONNode {
-        .array([
-            .string(raw.name.lowercased()),
-            .array(raw.properties.map(property)),
-            .array(raw.components.map(component)),
-        ])
+        var text: [UInt8] = []
+        write(raw, to: &text)
+        return parsed(text)
     }
 
-    /// `[name, {parameters}, type, value...]` of one content line.
+    /// `[name, {parameters}, type, value...]` of one content line, as a tree.
     public static func property(_ line: ContentLine) -> JSONNode {
+        var text: [UInt8] = []
+        write(line, to: &text)
+        return parsed(text)
+    }
+
+    /// What the writers made (always JSON text, so never `.null`).
+    private static func parsed(_ text: [UInt8]) -> JSONNode {
+        (try? JSONNode(parsing: text)) ?? .null
+    }
+
+    /// Appends `[name, [properties], [components]]` of one component as compact JSON text,
+    /// written straight from the lines (no ``JSONNode`` tree: `convert --format jcal` writes
+    /// every item so).
+    public static func write(_ raw: RawComponent, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        JSONNode.writeString(raw.name.lowercased(), to: &out)
+        out.append(contentsOf: ",[".utf8)
+        for (i, line) in raw.properties.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            write(line, to: &out)
+        }
+        out.append(contentsOf: "],[".utf8)
+        for (i, child) in raw.components.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            write(child, to: &out)
+        }
+        out.append(contentsOf: "]]".utf8)
+    }
+
+    /// Appends `[name, {parameters}, type, value...]` of one content line as compact JSON text.
+    public static func write(_ line: ContentLine, to out: inout [UInt8]) {
         let kind = JCalPropertyKind(name: line.name)
         let named = line.parameter("VALUE")?.lowercased()
         let type = named ?? kind.inferredType(of: line.value)
-        var parameters: [JSONNode.Member] = []
+        out.append(UInt8(ascii: "["))
+        JSONNode.writeString(line.name.lowercased(), to: &out)
+        out.append(contentsOf: ",{".utf8)
+        var firstParameter = true
         for p in line.parameters where p.name != "VALUE" {
+            if !firstParameter { out.append(UInt8(ascii: ",")) }
+            firstParameter = false
+            JSONNode.writeString(p.name.lowercased(), to: &out)
+            out.append(UInt8(ascii: ":"))
             // One value is a string, several an array (RFC 7265 §3.5.2); none (a name without
             // `=`, which only broken input has) the empty string.
-            let values = p.values.map(JSONNode.string)
-            parameters.append(JSONNode.Member(p.name.lowercased(), values.count == 1 ? values[0] : values.isEmpty ? .string("") : .array(values)))
+            if p.values.count == 1 {
+                JSONNode.writeString(p.values[0], to: &out)
+            } else if p.values.isEmpty {
+                JSONNode.writeString("", to: &out)
+            } else {
+                out.append(UInt8(ascii: "["))
+                for (i, value) in p.values.enumerated() {
+                    if i > 0 { out.append(UInt8(ascii: ",")) }
+                    JSONNode.writeString(value, to: &out)
+                }
+                out.append(UInt8(ascii: "]"))
+            }
         }
-        let name = JSONNode.string(line.name.lowercased())
+        out.append(contentsOf: "},".utf8)
         if let values = values(of: line.value, kind: kind, type: type) {
-            return .array([name, .object(parameters), .string(type)] + values)
+            JSONNode.writeString(type, to: &out)
+            for value in values {
+                out.append(UInt8(ascii: ","))
+                value.write(to: &out)
+            }
+        } else {
+            JSONNode.writeString(named ?? "unknown", to: &out)
+            out.append(UInt8(ascii: ","))
+            JSONNode.writeString(line.value, to: &out)
         }
-        return .array([name, .object(parameters), .string(named ?? "unknown"), .string(line.value)])
+        out.append(UInt8(ascii: "]"))
     }
 
     /// The JSON values of a property's text: one per element of a comma list, one array for a

@@ -39,23 +39,31 @@ extension JSONNode {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// A JSON string literal: `"`, `\` and U+0000–U+001F escaped (short forms where JSON has them).
+    /// A JSON string literal: `"`, `\` and U+0000–U+001F escaped (short forms where JSON has
+    /// them). The runs between escapes are appended whole (jCal output writes every name and
+    /// value through here).
     static func writeString(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x00..<0x20:
-                out.append(contentsOf: Array("\\u00".utf8))
-                out.append(hexDigits[Int(b >> 4)])
-                out.append(hexDigits[Int(b & 0x0F)])
-            default: out.append(b)
+        var s = s
+        s.withUTF8 { bytes in
+            out.append(UInt8(ascii: "\""))
+            var runStart = 0
+            for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                runStart = i + 1
+                out.append(UInt8(ascii: "\\"))
+                switch b {
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                case 0x00..<0x20:
+                    out.append(contentsOf: "u00".utf8)
+                    out.append(hexDigits[Int(b >> 4)])
+                    out.append(hexDigits[Int(b & 0x0F)])
+                default: out.append(b)   // " and \
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            out.append(UInt8(ascii: "\""))
         }
-        out.append(UInt8(ascii: "\""))
     }
 }

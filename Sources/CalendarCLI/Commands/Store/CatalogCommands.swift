@@ -41,7 +41,7 @@ enum CatalogCommands {
                 pieces += try exportICS(title, from: store)
             }
             if format == "jcal" {
-                return [Array((JCalWriter.jcal(fromICalendar: pieces.flatMap { $0 }).jsonText + "\n").utf8)]
+                return [JCalWriter.jcalText(fromICalendar: pieces.flatMap { $0 }) + Array("\n".utf8)]
             }
             return pieces
         }

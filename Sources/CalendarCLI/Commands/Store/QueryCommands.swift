@@ -39,7 +39,7 @@ enum QueryCommands {
                 return ICalendarWriter().write(try documents(for: occurrences, store: store))
             case "jcal":
                 let text = ICalendarWriter().write(try documents(for: occurrences, store: store))
-                return JCalWriter.jcal(fromICalendar: Array(text.utf8)).jsonText + "\n"
+                return String(decoding: JCalWriter.jcalText(fromICalendar: Array(text.utf8)), as: UTF8.self) + "\n"
             case "csv":
                 guard let csv else { return nil }
                 return csv.header() + occurrences.map { csv.row($0.event, start: $0.startDate, end: $0.endDate) }.joined()
