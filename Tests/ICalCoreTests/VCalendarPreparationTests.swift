@@ -33,6 +33,16 @@ struct VCalendarPreparationTests {
         #expect(prepared.notes.isEmpty)
     }
 
+    /// A folded line continues the value before it (vCalendar 1.0 §2.1.3, RFC 822 folding): text
+    /// such as `;BASE64:` in it is not a parameter, and nothing of it is dropped.
+    @Test func foldedLineIsTextOfTheValue() {
+        let input = "DESCRIPTION:Send the scan\r\n as ;BASE64: or fax\r\nSUMMARY:Plan\r\n"
+        let prepared = VCalendarPreparation.prepare(Array(input.utf8))
+        #expect(prepared.notes.isEmpty)
+        // The line is kept as it is; only the word gets the mark every encoding word gets.
+        #expect(Self.text(prepared.text) == "DESCRIPTION:Send the scan\r\n as ;B\u{E001}ASE64: or fax\r\nSUMMARY:Plan\r\n")
+    }
+
     /// vCal 1.0's bare parameter (`;QUOTED-PRINTABLE`) switches the lexer's mode too.
     @Test func bareParameterIsTakenOut() {
         let prepared = VCalendarPreparation.prepare(Array("DESCRIPTION;QUOTED-PRINTABLE:x=3Dy\n".utf8))
