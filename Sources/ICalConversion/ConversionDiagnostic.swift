@@ -55,3 +55,10 @@ public struct ConversionDiagnostic: Hashable, Sendable, Codable, CustomStringCon
         return s
     }
 }
+
+extension Sequence<ConversionDiagnostic> {
+    /// How many of these diagnostics have `severity`.
+    public func count(_ severity: ConversionDiagnostic.Severity) -> Int {
+        reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
+    }
+}

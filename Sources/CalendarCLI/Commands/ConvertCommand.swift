@@ -145,7 +145,7 @@ enum ConvertCommand {
                 continue
             }
             reporting.report(result.diagnostics, file: file.displayName, io: io)
-            if result.skippedCount > 0 || result.diagnostics.contains(where: { $0.severity == .error }) {
+            if result.hasErrors {
                 status = status.combined(with: .dataError)
             }
             if let ownOutput {

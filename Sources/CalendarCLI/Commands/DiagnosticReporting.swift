@@ -63,9 +63,8 @@ struct DiagnosticReporting {
 
     /// `feed.ics: 2 errors, 5 warnings`, for a file with errors; nil when it has none.
     static func quietSummary(_ diagnostics: [ConversionDiagnostic], file: String) -> String? {
-        let errors = diagnostics.filter { $0.severity == .error }.count
+        let errors = diagnostics.count(.error), warnings = diagnostics.count(.warning)
         guard errors > 0 else { return nil }
-        let warnings = diagnostics.filter { $0.severity == .warning }.count
         return CLIIO.oneLine("\(file): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
     }
 }

@@ -78,8 +78,7 @@ enum ValidateCommand {
             let reader = ICalendarReader(options: ConversionOptions(fallbackCalendarTitle: input.stem))
             let result = input.read(with: reader)
             if !reporting.quiet { reporting.report(result.diagnostics, file: input.displayName, io: io) }
-            let errors = result.diagnostics.filter { $0.severity == .error }.count
-            let hasErrors = errors > 0 || result.skippedCount > 0
+            let hasErrors = result.hasErrors
             if json {
                 report.files.append(.init(result, name: input.displayName, format: input.format))
             } else if !reporting.quiet || hasErrors {

@@ -29,11 +29,11 @@ struct ValidationReport {
         init() {}
 
         init(_ result: ReadResult) {
-            events = result.documents.reduce(0) { $0 + $1.events.count }
-            reminders = result.documents.reduce(0) { $0 + $1.reminders.count }
-            notes = result.diagnostics.filter { $0.severity == .note }.count
-            warnings = result.diagnostics.filter { $0.severity == .warning }.count
-            errors = result.diagnostics.filter { $0.severity == .error }.count
+            events = result.eventCount
+            reminders = result.reminderCount
+            notes = result.diagnostics.count(.note)
+            warnings = result.diagnostics.count(.warning)
+            errors = result.errorCount
             skipped = result.skippedCount
         }
     }

@@ -18,6 +18,11 @@ public struct ReadResult: Sendable {
 
     /// Something was skipped or refused: the CLI's exit status 65.
     public var hasDataErrors: Bool { refused || skippedCount > 0 }
+    /// The `.error` diagnostics (a skipped item's, or one about the file itself: it ends inside
+    /// a component, a rule cannot be read).
+    public var errorCount: Int { diagnostics.count(.error) }
+    /// An item was skipped or an error was reported: what `--strict` refuses and `validate` fails.
+    public var hasErrors: Bool { skippedCount > 0 || errorCount > 0 }
     public var eventCount: Int { documents.reduce(0) { $0 + $1.events.count } }
     public var reminderCount: Int { documents.reduce(0) { $0 + $1.reminders.count } }
 }

@@ -102,8 +102,7 @@ enum ImportCommand {
                 reports = try store.importStream(intoCalendar: try StoreAccess.importTitle(calendarTitle, in: store),
                                                  readOnly: readOnly, dryRun: dryRun) { session in
                     result = try started.read.write(into: session)
-                    let hasErrors = result.diagnostics.contains { $0.severity == .error }
-                    return !result.refused && !(strict && (result.skippedCount > 0 || hasErrors))
+                    return !result.refused && !(strict && result.hasErrors)
                 }
             } catch {
                 var cause = error
@@ -118,8 +117,7 @@ enum ImportCommand {
             reporting.report(result.diagnostics, file: file.displayName, io: io)
             var outcome = FileOutcome(name: file.displayName, unreadable: result.skippedCount, refused: result.refused,
                                       diagnostics: result.diagnostics)
-            let hasErrors = result.diagnostics.contains { $0.severity == .error }
-            if result.hasDataErrors || hasErrors { status = status.combined(with: .dataError) }
+            if result.hasDataErrors || result.hasErrors { status = status.combined(with: .dataError) }
             if let failure {
                 io.printError("Error: \(file.displayName): \(failure.message); nothing imported from it\n")
                 status = status.combined(with: failure.status)
@@ -127,11 +125,10 @@ enum ImportCommand {
             } else if result.refused {
                 outcome.notImported = "not an iCalendar file"
                 io.printError("\(file.displayName): not imported: not an iCalendar file\n")
-            } else if strict && (result.skippedCount > 0 || hasErrors) {
+            } else if strict && result.hasErrors {
                 // Items skipped, or errors about the file itself (it ends inside a component, a
                 // rule cannot be read) with every item kept.
-                let n = result.skippedCount
-                let errors = result.diagnostics.filter { $0.severity == .error }.count
+                let n = result.skippedCount, errors = result.errorCount
                 let why = n > 0 ? "\(n) item\(n == 1 ? "" : "s") could not be read" : "\(errors) error\(errors == 1 ? "" : "s") in the file"
                 outcome.notImported = "--strict and " + why
                 io.printError("\(file.displayName): not imported: \(why) (--strict)\n")
@@ -170,13 +167,12 @@ enum ImportCommand {
                     let result: ReadResult
                     do { result = try started.read.write(into: session) } catch let failure as ImportPipeline.Failure { throw failure.error }
                     reporting.report(result.diagnostics, file: started.file.displayName, io: io)
-                    let errors = result.diagnostics.filter { $0.severity == .error }.count
                     var outcome = FileOutcome(name: started.file.displayName, unreadable: result.skippedCount, refused: result.refused,
                                               diagnostics: result.diagnostics)
                     if result.refused {
                         outcome.notImported = "not an iCalendar file"
-                    } else if result.skippedCount > 0 || errors > 0 {
-                        let n = result.skippedCount
+                    } else if result.hasErrors {
+                        let n = result.skippedCount, errors = result.errorCount
                         outcome.notImported = n > 0 ? "\(n) item\(n == 1 ? "" : "s") could not be read" : "\(errors) error\(errors == 1 ? "" : "s") in the file"
                     }
                     outcomes.append(outcome)
