@@ -212,8 +212,9 @@ extension EventStore {
         if occurrence.isRecurring { flags.insert(.recurring) }
         if occurrence.isDetached { flags.insert(.detached) }
         // The candidates are checked where they are stored: an `Event` is large, and copying one
-        // into a list of candidates for every occurrence cost more than the comparison.
-        if occurrence.isDetached || group.master == nil {
+        // into a list of candidates for every occurrence cost more than the comparison
+        // (`masterID` is set with `master`: testing it copies nothing).
+        if occurrence.isDetached || group.masterID == nil {
             for (event, id) in zip(group.overrides, group.overrideIDs) where event.occurrenceDate == occurrence.occurrenceDate {
                 if let row = traced(occurrence, to: event, id: id, flags) { return row }
             }
