@@ -211,24 +211,32 @@ extension EventStore {
         var flags: OccurrenceIndex.Flags = []
         if occurrence.isRecurring { flags.insert(.recurring) }
         if occurrence.isDetached { flags.insert(.detached) }
-        var candidates: [(Event, Int64)] = []
-        if occurrence.isDetached || group.master == nil {
-            candidates = zip(group.overrides, group.overrideIDs).filter { $0.0.occurrenceDate == occurrence.occurrenceDate }
+        // The candidates are checked where they are stored: an `Event` is large, and copying one
+        // into a list of candidates for every occurrence cost more than the comparison
+        // (`masterID` is set with `master`: testing it copies nothing).
+        if occurrence.isDetached || group.masterID == nil {
+            for (event, id) in zip(group.overrides, group.overrideIDs) where event.occurrenceDate == occurrence.occurrenceDate {
+                if let row = traced(occurrence, to: event, id: id, flags) { return row }
+            }
         } else if occurrence.event.occurrenceDate == nil {
-            if let master = group.master, let id = group.masterID { candidates = [(master, id)] }
+            if let master = group.master, let id = group.masterID { return traced(occurrence, to: master, id: id, flags) }
         } else {
             flags.insert(.governed)
-            candidates = zip(group.overrides, group.overrideIDs).filter { $0.0.appliesToFutureOccurrences }
-        }
-        for (event, id) in candidates {
-            var shown = flags
-            if event.status == .canceled { shown.insert(.cancelled) }
-            if event.isAllDay || event.timeZone == nil { shown.insert(.wallClock) }
-            let row = OccurrenceRow(itemID: id, start: occurrence.startDate, end: occurrence.endDate,
-                                    occurrenceDate: occurrence.occurrenceDate, flags: shown)
-            if rebuilt(event, row) == occurrence.event { return row }
+            for (event, id) in zip(group.overrides, group.overrideIDs) where event.appliesToFutureOccurrences {
+                if let row = traced(occurrence, to: event, id: id, flags) { return row }
+            }
         }
         return nil
+    }
+
+    /// The row of an occurrence when it shows the stored `event` (item `id`), else nil.
+    private static func traced(_ occurrence: Occurrence, to event: Event, id: Int64, _ flags: OccurrenceIndex.Flags) -> OccurrenceRow? {
+        var shown = flags
+        if event.status == .canceled { shown.insert(.cancelled) }
+        if event.isAllDay || event.timeZone == nil { shown.insert(.wallClock) }
+        let row = OccurrenceRow(itemID: id, start: occurrence.startDate, end: occurrence.endDate,
+                                occurrenceDate: occurrence.occurrenceDate, flags: shown)
+        return rebuilt(event, row) == occurrence.event ? row : nil
     }
 
     /// The occurrence's event from the stored one.
