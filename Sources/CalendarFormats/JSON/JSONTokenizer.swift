@@ -93,16 +93,27 @@ public struct JSONTokenizer {
 
     /// The next value, whole (a scalar, or an array or object with everything inside).
     public mutating func value() throws -> JSONNode {
-        switch try next() {
+        try value(from: try next())
+    }
+
+    /// The value that begins with `token` (already read). The elements are read token by token
+    /// (no peek, and no `Token` comparison per element: this is the jCal and JSON readers'
+    /// innermost loop), into arrays given room for a few, as jCal properties and values are.
+    private mutating func value(from token: Token) throws -> JSONNode {
+        switch token {
         case .scalar(let node): return node
         case .beginArray:
             var items: [JSONNode] = []
-            while try peek() != .endArray { items.append(try value()) }
-            _ = try next()
+            items.reserveCapacity(4)
+            while true {
+                let element = try read()
+                if case .endArray = element { break }
+                items.append(try value(from: element))
+            }
             return .array(items)
         case .beginObject:
             var members: [JSONNode.Member] = []
-            while case .key(let key) = try next() { members.append(JSONNode.Member(key, try value())) }
+            while case .key(let key) = try read() { members.append(JSONNode.Member(key, try value(from: try read()))) }
             return .object(members)
         case .endArray, .endObject, .key, .endOfText:
             // Not reached: the grammar lets only a value come where a value is asked for.
