@@ -347,7 +347,7 @@ public struct JSONTokenizer {
                 position += 1
             }
             if position < chunk.count, chunk[position] == UInt8(ascii: "\""), out.isEmpty {
-                let text = String(validating: chunk[runStart..<position], as: UTF8.self)
+                let text = Self.utf8String(chunk[runStart..<position])
                 position += 1
                 guard let text else { throw error("the string is not UTF-8", at: offset) }
                 return text
@@ -357,7 +357,7 @@ public struct JSONTokenizer {
             switch c {
             case UInt8(ascii: "\""):
                 position += 1
-                guard let text = String(validating: out, as: UTF8.self) else { throw error("the string is not UTF-8", at: offset) }
+                guard let text = Self.utf8String(out[...]) else { throw error("the string is not UTF-8", at: offset) }
                 return text
             case UInt8(ascii: "\\"):
                 position += 1
@@ -368,6 +368,16 @@ public struct JSONTokenizer {
                 continue   // a new chunk: copy its run
             }
         }
+    }
+
+    /// `bytes` as a string when they are UTF-8, else nil. Not `String(validating:as:)`: it is
+    /// generic and not specialized here, and its metadata look-ups were 7% of jCal input.
+    /// Decoding (repairing) is specialized, and a repair always changes the bytes (U+FFFD's
+    /// bytes are valid, so never the invalid bytes it replaces), so equal bytes mean valid.
+    private static func utf8String(_ bytes: ArraySlice<UInt8>) -> String? {
+        var text = String(decoding: bytes, as: UTF8.self)
+        let valid = text.withUTF8 { decoded in bytes.withUnsafeBufferPointer { decoded.elementsEqual($0) } }
+        return valid ? text : nil
     }
 
     private mutating func escape(into out: inout [UInt8]) throws {
