@@ -216,8 +216,11 @@ enum JCalValueCodec {
         guard s.utf8.count == from.utf8CodeUnitCount else { return nil }
         var kept: [UInt8] = []   // the digits and signs, in order
         kept.reserveCapacity(to.utf8CodeUnitCount)
-        let matches = from.withUTF8Buffer { pattern in
-            for (c, p) in zip(s.utf8, pattern) {
+        var s = s
+        // Indexed over both buffers: a `zip` of the string's UTF-8 view was 3% of jCal input.
+        let matches = s.withUTF8 { text in from.withUTF8Buffer { pattern in
+            for i in 0..<pattern.count {
+                let c = text[i], p = pattern[i]
                 switch p {
                 case d: guard isDigit(c) else { return false }
                 case sign: guard c == UInt8(ascii: "+") || c == UInt8(ascii: "-") else { return false }
@@ -226,7 +229,7 @@ enum JCalValueCodec {
                 if p == d || p == sign { kept.append(c) }
             }
             return true
-        }
+        } }
         guard matches else { return nil }
         return to.withUTF8Buffer { pattern in
             var next = 0

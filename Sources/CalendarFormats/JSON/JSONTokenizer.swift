@@ -93,16 +93,27 @@ public struct JSONTokenizer {
 
     /// The next value, whole (a scalar, or an array or object with everything inside).
     public mutating func value() throws -> JSONNode {
-        switch try next() {
+        try value(from: try next())
+    }
+
+    /// The value that begins with `token` (already read). The elements are read token by token
+    /// (no peek, and no `Token` comparison per element: this is the jCal and JSON readers'
+    /// innermost loop), into arrays given room for a few, as jCal properties and values are.
+    private mutating func value(from token: Token) throws -> JSONNode {
+        switch token {
         case .scalar(let node): return node
         case .beginArray:
             var items: [JSONNode] = []
-            while try peek() != .endArray { items.append(try value()) }
-            _ = try next()
+            items.reserveCapacity(4)
+            while true {
+                let element = try read()
+                if case .endArray = element { break }
+                items.append(try value(from: element))
+            }
             return .array(items)
         case .beginObject:
             var members: [JSONNode.Member] = []
-            while case .key(let key) = try next() { members.append(JSONNode.Member(key, try value())) }
+            while case .key(let key) = try read() { members.append(JSONNode.Member(key, try value(from: try read()))) }
             return .object(members)
         case .endArray, .endObject, .key, .endOfText:
             // Not reached: the grammar lets only a value come where a value is asked for.
@@ -336,7 +347,7 @@ public struct JSONTokenizer {
                 position += 1
             }
             if position < chunk.count, chunk[position] == UInt8(ascii: "\""), out.isEmpty {
-                let text = String(validating: chunk[runStart..<position], as: UTF8.self)
+                let text = Self.utf8String(chunk[runStart..<position])
                 position += 1
                 guard let text else { throw error("the string is not UTF-8", at: offset) }
                 return text
@@ -346,7 +357,7 @@ public struct JSONTokenizer {
             switch c {
             case UInt8(ascii: "\""):
                 position += 1
-                guard let text = String(validating: out, as: UTF8.self) else { throw error("the string is not UTF-8", at: offset) }
+                guard let text = Self.utf8String(out[...]) else { throw error("the string is not UTF-8", at: offset) }
                 return text
             case UInt8(ascii: "\\"):
                 position += 1
@@ -357,6 +368,16 @@ public struct JSONTokenizer {
                 continue   // a new chunk: copy its run
             }
         }
+    }
+
+    /// `bytes` as a string when they are UTF-8, else nil. Not `String(validating:as:)`: it is
+    /// generic and not specialized here, and its metadata look-ups were 7% of jCal input.
+    /// Decoding (repairing) is specialized, and a repair always changes the bytes (U+FFFD's
+    /// bytes are valid, so never the invalid bytes it replaces), so equal bytes mean valid.
+    private static func utf8String(_ bytes: ArraySlice<UInt8>) -> String? {
+        var text = String(decoding: bytes, as: UTF8.self)
+        let valid = text.withUTF8 { decoded in bytes.withUnsafeBufferPointer { decoded.elementsEqual($0) } }
+        return valid ? text : nil
     }
 
     private mutating func escape(into out: inout [UInt8]) throws {
