@@ -8,8 +8,10 @@ import Darwin
 
 /// A jCal or icalkit JSON file translated to iCalendar in a temporary file, read and written in
 /// chunks (``InputFormat/translate(chunks:_:)``), so that the iCalendar reader streams it as it
-/// streams an `.ics` file and memory does not grow with the input. The file is removed when
-/// this goes. Nothing is read from the translation before the whole input has been translated,
+/// streams an `.ics` file and memory does not grow with the input. On Linux the file is
+/// unlinked as soon as it is made and read through its descriptor (`/proc/self/fd/N`), so
+/// nothing is left behind however the process ends (Ctrl-C, a crash); elsewhere it is removed
+/// when this goes. Nothing is read from the translation before the whole input has been translated,
 /// so input that is not of its format is refused before any of it is used.
 ///
 /// Sendable by hand: it is made whole in `init`, then only read (an import reads it on its
@@ -17,6 +19,8 @@ import Darwin
 final class TranslatedFile: @unchecked Sendable {
     /// The iCalendar text.
     let path: String
+    /// The temporary file, open while this lives.
+    private let descriptor: Int32
     /// The place in the input of each physical line of the text, one a line.
     private let places: SpoolFile
     /// What the translation could not carry over.
@@ -33,16 +37,32 @@ final class TranslatedFile: @unchecked Sendable {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw CLIError.io("Cannot create a temporary file: \(String(cString: strerror(errno)))") }
         let created = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #if os(Linux)
+        unlink(created)
+        path = "/proc/self/fd/\(fd)"
+        #else
+        path = created
+        #endif
         do {
-            (places, notes) = try Self.translate(argument, format: format, to: FileHandle(fileDescriptor: fd, closeOnDealloc: true))
+            (places, notes) = try Self.translate(argument, format: format, to: FileHandle(fileDescriptor: fd, closeOnDealloc: false))
         } catch {
-            unlink(created)   // a failed init runs no deinit
+            // A failed init runs no deinit.
+            close(fd)
+            Self.remove(created)
             throw error
         }
-        path = created
+        descriptor = fd
     }
 
-    /// Writes the translation to `output` (then closed); returns the places file and the notes.
+    /// Removes the named temporary file where it was not unlinked when made.
+    private static func remove(_ path: String) {
+        #if !os(Linux)
+        unlink(path)
+        #endif
+    }
+
+    /// Writes the translation to `output` (left open: it is the file read afterwards; its writes
+    /// are not buffered); returns the places file and the notes.
     private static func translate(_ argument: String, format: InputFormat, to output: FileHandle) throws -> (SpoolFile, [String]) {
         let places = try SpoolFile()
         let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: argument))
@@ -66,15 +86,13 @@ final class TranslatedFile: @unchecked Sendable {
             try places.write(lines)
             pending += piece.notes
         })
-        do {
-            try output.close()
-        } catch {
-            throw CLIError.io("Cannot write a temporary file: \(OutputFile.reason(error))")
-        }
         return (places, pending)
     }
 
-    deinit { unlink(path) }
+    deinit {
+        close(descriptor)
+        Self.remove(path)
+    }
 
     /// The places of these lines of the text (1-based), read from the places file.
     func places(ofLines wanted: Set<Int>) throws(CLIError) -> [Int: String] {
