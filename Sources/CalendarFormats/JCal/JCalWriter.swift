@@ -19,7 +19,8 @@ public enum JCalWriter {
     /// The jCal of an iCalendar text: one component's array when the text has one top-level
     /// component, else the array of them.
     public static func jcal(fromICalendar bytes: [UInt8]) -> JSONNode {
-        parsed(jcalText(fromICalendar: bytes))
+        // The writer's text is always JSON, so this is never `.null`.
+        (try? JSONNode(parsing: jcalText(fromICalendar: bytes))) ?? .null
     }
 
     /// ``jcal(fromICalendar:)`` as compact JSON text, written without the tree.
@@ -33,26 +34,6 @@ public enum JCalWriter {
         }
         if roots.count != 1 { out.append(UInt8(ascii: "]")) }
         return out
-    }
-
-    /// `[name, [properties], [components]]` of one component, names lower-case, as a tree (for
-    /// callers that look inside): the text ``write(_:to:)`` makes, parsed.
-    public static func component(_ raw: RawComponent) -> JSONNode {
-        var text: [UInt8] = []
-        write(raw, to: &text)
-        return parsed(text)
-    }
-
-    /// `[name, {parameters}, type, value...]` of one content line, as a tree.
-    public static func property(_ line: ContentLine) -> JSONNode {
-        var text: [UInt8] = []
-        write(line, to: &text)
-        return parsed(text)
-    }
-
-    /// What the writers made (always JSON text, so never `.null`).
-    private static func parsed(_ text: [UInt8]) -> JSONNode {
-        (try? JSONNode(parsing: text)) ?? .null
     }
 
     /// Appends `[name, [properties], [components]]` of one component as compact JSON text,
