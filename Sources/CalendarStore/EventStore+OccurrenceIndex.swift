@@ -358,13 +358,27 @@ extension EventStore {
     func indexedOccurrences(matching predicate: EventPredicate, calendarIDs ids: [Int64]?, titles: [Int64: String],
                             _ db: Connection) throws -> [Occurrence]? {
         guard let matches = try indexedMatches(predicate, calendarIDs: ids, db) else { return nil }
-        var events = StoredEvents()
-        var found: [(match: IndexedMatch, event: Event)] = []
+        // Each item's event once, in `events`; each match with where its event is there (an
+        // item no longer stored has position -1 and its matches are dropped).
+        var events: [Event] = []
+        var position: [Int64: Int] = [:]
+        var found: [(match: IndexedMatch, event: Int)] = []
+        found.reserveCapacity(matches.count)
         for match in matches {
-            if let event = try events.event(ofItem: match.row.itemID, self, db) { found.append((match, event)) }
+            let item = match.row.itemID
+            let known: Int
+            if let p = position[item] {
+                known = p
+            } else {
+                let event = try storedEvent(id: item, db)
+                known = event == nil ? -1 : events.count
+                position[item] = known
+                if let event { events.append(event) }
+            }
+            if known >= 0 { found.append((match, known)) }
         }
-        let order = OccurrenceOrder.permutation(found.map { OccurrenceOrder($0.match, uid: $0.event.uid, titles: titles) })
-        let result = order.map { Self.occurrence(found[$0].match, of: found[$0].event, titles: titles) }
+        let order = OccurrenceOrder.permutation(found.map { OccurrenceOrder($0.match, uid: events[$0.event].uid, titles: titles) })
+        let result = order.map { Self.occurrence(found[$0].match, of: events[found[$0].event], titles: titles) }
         let more = try queryTimeExpandedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db)
         return more.isEmpty ? result : Self.sortedOccurrences(result + more)
     }
