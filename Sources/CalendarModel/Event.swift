@@ -13,58 +13,162 @@ import Foundation
 /// event.timeZone = TimeZone(identifier: "Europe/Berlin")
 /// event.recurrenceRules = [RecurrenceRule(frequency: .daily)]
 /// ```
+///
+/// Copies are cheap: every field but `startDate` and `endDate` lives in one shared storage
+/// object, copied on the first write to a copy (the occurrences of a series are copies of one
+/// event that differ only in their dates).
+///
 /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.6.1>
 public struct Event: Identifiable, Hashable, Sendable, Codable {
     public var id: String { uid }
 
-    public var uid: String
-    public var title: String
+    public var uid: String {
+        get { storage.fields.uid }
+        _modify { yield &uniqueStorage.fields.uid }
+    }
+    public var title: String {
+        get { storage.fields.title }
+        _modify { yield &uniqueStorage.fields.title }
+    }
     public var startDate: Date
     public var endDate: Date
-    public var isAllDay: Bool = false
+    public var isAllDay: Bool {
+        get { storage.fields.isAllDay }
+        _modify { yield &uniqueStorage.fields.isAllDay }
+    }
     /// nil means floating (or all-day).
-    public var timeZone: TimeZone? = nil
+    public var timeZone: TimeZone? {
+        get { storage.fields.timeZone }
+        _modify { yield &uniqueStorage.fields.timeZone }
+    }
     /// The TZID as the source wrote it ("W. Europe Standard Time"); kept for export.
-    public var timeZoneIdentifier: String? = nil
+    public var timeZoneIdentifier: String? {
+        get { storage.fields.timeZoneIdentifier }
+        _modify { yield &uniqueStorage.fields.timeZoneIdentifier }
+    }
     /// The offsets of a VTIMEZONE that no tz database zone agrees with; then ``timeZone`` is
     /// only the fixed offset at the start, and output takes each date's offset from here.
-    public var definedTimeZone: DefinedTimeZone? = nil
+    public var definedTimeZone: DefinedTimeZone? {
+        get { storage.fields.definedTimeZone }
+        _modify { yield &uniqueStorage.fields.definedTimeZone }
+    }
     /// The end was given as DURATION rather than DTEND (kept so export writes it back).
-    public var duration: ICalDuration? = nil
+    public var duration: ICalDuration? {
+        get { storage.fields.duration }
+        _modify { yield &uniqueStorage.fields.duration }
+    }
 
-    public var location: String? = nil
-    public var structuredLocation: StructuredLocation? = nil
-    public var notes: String? = nil
-    public var url: URL? = nil
-    public var availability: Availability = .notSupported
-    public var status: Status = .none
-    public var organizer: Participant? = nil
-    public var attendees: [Participant] = []
-    public var alarms: [Alarm] = []
-    public var recurrenceRules: [RecurrenceRule] = []
-    public var exceptionRules: [RecurrenceRule] = []
-    public var recurrenceDates: [RecurrenceDate] = []
-    public var exceptionDates: [RecurrenceDate] = []
+    public var location: String? {
+        get { storage.fields.location }
+        _modify { yield &uniqueStorage.fields.location }
+    }
+    public var structuredLocation: StructuredLocation? {
+        get { storage.fields.structuredLocation }
+        _modify { yield &uniqueStorage.fields.structuredLocation }
+    }
+    public var notes: String? {
+        get { storage.fields.notes }
+        _modify { yield &uniqueStorage.fields.notes }
+    }
+    public var url: URL? {
+        get { storage.fields.url }
+        _modify { yield &uniqueStorage.fields.url }
+    }
+    public var availability: Availability {
+        get { storage.fields.availability }
+        _modify { yield &uniqueStorage.fields.availability }
+    }
+    public var status: Status {
+        get { storage.fields.status }
+        _modify { yield &uniqueStorage.fields.status }
+    }
+    public var organizer: Participant? {
+        get { storage.fields.organizer }
+        _modify { yield &uniqueStorage.fields.organizer }
+    }
+    public var attendees: [Participant] {
+        get { storage.fields.attendees }
+        _modify { yield &uniqueStorage.fields.attendees }
+    }
+    public var alarms: [Alarm] {
+        get { storage.fields.alarms }
+        _modify { yield &uniqueStorage.fields.alarms }
+    }
+    public var recurrenceRules: [RecurrenceRule] {
+        get { storage.fields.recurrenceRules }
+        _modify { yield &uniqueStorage.fields.recurrenceRules }
+    }
+    public var exceptionRules: [RecurrenceRule] {
+        get { storage.fields.exceptionRules }
+        _modify { yield &uniqueStorage.fields.exceptionRules }
+    }
+    public var recurrenceDates: [RecurrenceDate] {
+        get { storage.fields.recurrenceDates }
+        _modify { yield &uniqueStorage.fields.recurrenceDates }
+    }
+    public var exceptionDates: [RecurrenceDate] {
+        get { storage.fields.exceptionDates }
+        _modify { yield &uniqueStorage.fields.exceptionDates }
+    }
     /// RECURRENCE-ID: the original start of the instance this override replaces.
-    public var occurrenceDate: Date? = nil
+    public var occurrenceDate: Date? {
+        get { storage.fields.occurrenceDate }
+        _modify { yield &uniqueStorage.fields.occurrenceDate }
+    }
     /// RECURRENCE-ID was a DATE value.
-    public var occurrenceDateIsAllDay: Bool = false
+    public var occurrenceDateIsAllDay: Bool {
+        get { storage.fields.occurrenceDateIsAllDay }
+        _modify { yield &uniqueStorage.fields.occurrenceDateIsAllDay }
+    }
     /// `RANGE=THISANDFUTURE` on RECURRENCE-ID.
-    public var appliesToFutureOccurrences: Bool = false
-    public var categories: [String] = []
-    public var privacy: Privacy? = nil
-    public var priority: Int = 0
-    public var sequence: Int = 0
-    public var creationDate: Date? = nil
-    public var lastModifiedDate: Date? = nil
-    public var timestamp: Date? = nil
+    public var appliesToFutureOccurrences: Bool {
+        get { storage.fields.appliesToFutureOccurrences }
+        _modify { yield &uniqueStorage.fields.appliesToFutureOccurrences }
+    }
+    public var categories: [String] {
+        get { storage.fields.categories }
+        _modify { yield &uniqueStorage.fields.categories }
+    }
+    public var privacy: Privacy? {
+        get { storage.fields.privacy }
+        _modify { yield &uniqueStorage.fields.privacy }
+    }
+    public var priority: Int {
+        get { storage.fields.priority }
+        _modify { yield &uniqueStorage.fields.priority }
+    }
+    public var sequence: Int {
+        get { storage.fields.sequence }
+        _modify { yield &uniqueStorage.fields.sequence }
+    }
+    public var creationDate: Date? {
+        get { storage.fields.creationDate }
+        _modify { yield &uniqueStorage.fields.creationDate }
+    }
+    public var lastModifiedDate: Date? {
+        get { storage.fields.lastModifiedDate }
+        _modify { yield &uniqueStorage.fields.lastModifiedDate }
+    }
+    public var timestamp: Date? {
+        get { storage.fields.timestamp }
+        _modify { yield &uniqueStorage.fields.timestamp }
+    }
 
     /// Content lines the model does not represent, unfolded, verbatim (`X-VENDOR;A=b:value`).
-    public var extraProperties: [String] = []
+    public var extraProperties: [String] {
+        get { storage.fields.extraProperties }
+        _modify { yield &uniqueStorage.fields.extraProperties }
+    }
     /// Subcomponents the model does not represent, as their original text.
-    public var extraComponents: [String] = []
+    public var extraComponents: [String] {
+        get { storage.fields.extraComponents }
+        _modify { yield &uniqueStorage.fields.extraComponents }
+    }
     /// The text this event was read from; see ``SourceText``. Not part of equality.
-    @NotCompared public var source: SourceText? = nil
+    public var source: SourceText? {
+        get { storage.fields.source }
+        _modify { yield &uniqueStorage.fields.source }
+    }
 
     /// True when this is an override of one instance of a series (has a RECURRENCE-ID).
     public var isDetached: Bool { occurrenceDate != nil }
@@ -73,12 +177,92 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
     public var isFloating: Bool { timeZone == nil && !isAllDay }
 
     public init(uid: String, title: String = "", startDate: Date, endDate: Date) {
-        self.uid = uid
-        self.title = title
         self.startDate = startDate
         self.endDate = endDate
+        self.storage = Storage(Fields(uid: uid, title: title))
     }
 
+    /// True when `other` uses this event's storage: a copy not written to since, apart from
+    /// ``startDate`` and ``endDate`` (so it equals this event in every other field).
+    package func sharesStorage(with other: Event) -> Bool { storage === other.storage }
+
+    // MARK: - Storage
+
+    /// Every field but the dates, in one object that copies share.
+    private var storage: Storage
+
+    /// The stored fields of an event other than `startDate` and `endDate`; documented at the
+    /// accessors of ``Event``.
+    private struct Fields: Hashable, Sendable {
+        var uid: String
+        var title: String
+        var isAllDay: Bool = false
+        var timeZone: TimeZone? = nil
+        var timeZoneIdentifier: String? = nil
+        var definedTimeZone: DefinedTimeZone? = nil
+        var duration: ICalDuration? = nil
+        var location: String? = nil
+        var structuredLocation: StructuredLocation? = nil
+        var notes: String? = nil
+        var url: URL? = nil
+        var availability: Availability = .notSupported
+        var status: Status = .none
+        var organizer: Participant? = nil
+        var attendees: [Participant] = []
+        var alarms: [Alarm] = []
+        var recurrenceRules: [RecurrenceRule] = []
+        var exceptionRules: [RecurrenceRule] = []
+        var recurrenceDates: [RecurrenceDate] = []
+        var exceptionDates: [RecurrenceDate] = []
+        var occurrenceDate: Date? = nil
+        var occurrenceDateIsAllDay: Bool = false
+        var appliesToFutureOccurrences: Bool = false
+        var categories: [String] = []
+        var privacy: Privacy? = nil
+        var priority: Int = 0
+        var sequence: Int = 0
+        var creationDate: Date? = nil
+        var lastModifiedDate: Date? = nil
+        var timestamp: Date? = nil
+        var extraProperties: [String] = []
+        var extraComponents: [String] = []
+        @NotCompared var source: SourceText? = nil
+    }
+
+    /// Written only through ``uniqueStorage``, that is while no other event holds it, which is
+    /// what makes sharing it between threads safe.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// The storage, first copied when another event shares it, for a write that changes only
+    /// this event. Accessors write through it in place (`_modify`), so
+    /// `event.attendees.append(p)` appends to the array without copying it.
+    private var uniqueStorage: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            return storage
+        }
+    }
+
+    // MARK: - Equality and coding
+
+    /// Equal when the dates and all other fields but ``source`` are; events sharing storage
+    /// skip the field-by-field comparison.
+    public static func == (lhs: Event, rhs: Event) -> Bool {
+        lhs.startDate == rhs.startDate && lhs.endDate == rhs.endDate
+            && (lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(startDate)
+        hasher.combine(endDate)
+        hasher.combine(storage.fields)
+    }
+
+    /// The JSON keys are the property names (``source`` is not encoded); an optional that is nil
+    /// is left out, and decoding requires every non-optional key.
     enum CodingKeys: String, CodingKey {
         case uid, title, startDate, endDate, isAllDay, timeZone, timeZoneIdentifier, duration
         case location, structuredLocation, notes, url, availability, status, organizer, attendees
@@ -86,6 +270,87 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
         case occurrenceDate, occurrenceDateIsAllDay, appliesToFutureOccurrences, categories
         case privacy, priority, sequence, creationDate, lastModifiedDate, timestamp
         case extraProperties, extraComponents, definedTimeZone
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        let f = storage.fields
+        try c.encode(f.uid, forKey: .uid)
+        try c.encode(f.title, forKey: .title)
+        try c.encode(startDate, forKey: .startDate)
+        try c.encode(endDate, forKey: .endDate)
+        try c.encode(f.isAllDay, forKey: .isAllDay)
+        try c.encodeIfPresent(f.timeZone, forKey: .timeZone)
+        try c.encodeIfPresent(f.timeZoneIdentifier, forKey: .timeZoneIdentifier)
+        try c.encodeIfPresent(f.duration, forKey: .duration)
+        try c.encodeIfPresent(f.location, forKey: .location)
+        try c.encodeIfPresent(f.structuredLocation, forKey: .structuredLocation)
+        try c.encodeIfPresent(f.notes, forKey: .notes)
+        try c.encodeIfPresent(f.url, forKey: .url)
+        try c.encode(f.availability, forKey: .availability)
+        try c.encode(f.status, forKey: .status)
+        try c.encodeIfPresent(f.organizer, forKey: .organizer)
+        try c.encode(f.attendees, forKey: .attendees)
+        try c.encode(f.alarms, forKey: .alarms)
+        try c.encode(f.recurrenceRules, forKey: .recurrenceRules)
+        try c.encode(f.exceptionRules, forKey: .exceptionRules)
+        try c.encode(f.recurrenceDates, forKey: .recurrenceDates)
+        try c.encode(f.exceptionDates, forKey: .exceptionDates)
+        try c.encodeIfPresent(f.occurrenceDate, forKey: .occurrenceDate)
+        try c.encode(f.occurrenceDateIsAllDay, forKey: .occurrenceDateIsAllDay)
+        try c.encode(f.appliesToFutureOccurrences, forKey: .appliesToFutureOccurrences)
+        try c.encode(f.categories, forKey: .categories)
+        try c.encodeIfPresent(f.privacy, forKey: .privacy)
+        try c.encode(f.priority, forKey: .priority)
+        try c.encode(f.sequence, forKey: .sequence)
+        try c.encodeIfPresent(f.creationDate, forKey: .creationDate)
+        try c.encodeIfPresent(f.lastModifiedDate, forKey: .lastModifiedDate)
+        try c.encodeIfPresent(f.timestamp, forKey: .timestamp)
+        try c.encode(f.extraProperties, forKey: .extraProperties)
+        try c.encode(f.extraComponents, forKey: .extraComponents)
+        try c.encodeIfPresent(f.definedTimeZone, forKey: .definedTimeZone)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let uid = try c.decode(String.self, forKey: .uid)
+        let title = try c.decode(String.self, forKey: .title)
+        let startDate = try c.decode(Date.self, forKey: .startDate)
+        let endDate = try c.decode(Date.self, forKey: .endDate)
+        var f = Fields(uid: uid, title: title)
+        f.isAllDay = try c.decode(Bool.self, forKey: .isAllDay)
+        f.timeZone = try c.decodeIfPresent(TimeZone.self, forKey: .timeZone)
+        f.timeZoneIdentifier = try c.decodeIfPresent(String.self, forKey: .timeZoneIdentifier)
+        f.duration = try c.decodeIfPresent(ICalDuration.self, forKey: .duration)
+        f.location = try c.decodeIfPresent(String.self, forKey: .location)
+        f.structuredLocation = try c.decodeIfPresent(StructuredLocation.self, forKey: .structuredLocation)
+        f.notes = try c.decodeIfPresent(String.self, forKey: .notes)
+        f.url = try c.decodeIfPresent(URL.self, forKey: .url)
+        f.availability = try c.decode(Availability.self, forKey: .availability)
+        f.status = try c.decode(Status.self, forKey: .status)
+        f.organizer = try c.decodeIfPresent(Participant.self, forKey: .organizer)
+        f.attendees = try c.decode([Participant].self, forKey: .attendees)
+        f.alarms = try c.decode([Alarm].self, forKey: .alarms)
+        f.recurrenceRules = try c.decode([RecurrenceRule].self, forKey: .recurrenceRules)
+        f.exceptionRules = try c.decode([RecurrenceRule].self, forKey: .exceptionRules)
+        f.recurrenceDates = try c.decode([RecurrenceDate].self, forKey: .recurrenceDates)
+        f.exceptionDates = try c.decode([RecurrenceDate].self, forKey: .exceptionDates)
+        f.occurrenceDate = try c.decodeIfPresent(Date.self, forKey: .occurrenceDate)
+        f.occurrenceDateIsAllDay = try c.decode(Bool.self, forKey: .occurrenceDateIsAllDay)
+        f.appliesToFutureOccurrences = try c.decode(Bool.self, forKey: .appliesToFutureOccurrences)
+        f.categories = try c.decode([String].self, forKey: .categories)
+        f.privacy = try c.decodeIfPresent(Privacy.self, forKey: .privacy)
+        f.priority = try c.decode(Int.self, forKey: .priority)
+        f.sequence = try c.decode(Int.self, forKey: .sequence)
+        f.creationDate = try c.decodeIfPresent(Date.self, forKey: .creationDate)
+        f.lastModifiedDate = try c.decodeIfPresent(Date.self, forKey: .lastModifiedDate)
+        f.timestamp = try c.decodeIfPresent(Date.self, forKey: .timestamp)
+        f.extraProperties = try c.decode([String].self, forKey: .extraProperties)
+        f.extraComponents = try c.decode([String].self, forKey: .extraComponents)
+        f.definedTimeZone = try c.decodeIfPresent(DefinedTimeZone.self, forKey: .definedTimeZone)
+        self.startDate = startDate
+        self.endDate = endDate
+        self.storage = Storage(f)
     }
 
     /// EKEventAvailability, from TRANSP and X-MICROSOFT-CDO-BUSYSTATUS.
@@ -101,5 +366,17 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
     /// CLASS.
     public enum Privacy: String, Hashable, Sendable, Codable {
         case `public` = "PUBLIC", `private` = "PRIVATE", confidential = "CONFIDENTIAL"
+    }
+}
+
+/// Reflection (`dump`, `String(describing:)`, `Mirror`) shows the fields as if each were stored in
+/// the event, in declaration order, rather than the storage object holding them.
+extension Event: CustomReflectable {
+    public var customMirror: Mirror {
+        var children = Array(Mirror(reflecting: storage.fields).children)
+        // The dates come after `uid` and `title`, where the properties declare them.
+        let dates: [Mirror.Child] = [("startDate", startDate), ("endDate", endDate)]
+        children.insert(contentsOf: dates, at: 2)
+        return Mirror(self, children: children, displayStyle: .struct)
     }
 }

@@ -89,6 +89,9 @@ public final class SourceText: Hashable, Sendable {
     private init(storage: Storage, event: Event) {
         self.storage = Mutex(storage)
         var copy = event
+        // A write to `source`, even of nil, leaves `copy` with storage of its own (Event is
+        // copy-on-write): the event that is given this SourceText must not share the
+        // snapshot's storage, which would be a reference cycle.
         copy.source = nil
         self.snapshotBox = .event(copy)
     }
