@@ -37,6 +37,9 @@ struct OccurrenceJSONWriter {
     /// The parts made so far, and where those of each UID are.
     private var made: [EventParts] = []
     private var madeForUID: [String: [Int]] = [:]
+    /// The parts of each event storage seen (``Event/storageIdentity``), with an event that
+    /// keeps that storage alive, so its identity is not given to another event meanwhile.
+    private var madeForStorage: [ObjectIdentifier: (parts: Int, keptAlive: Event)] = [:]
     /// The member lines of every part made, one after another.
     private let partBytes = ByteBuffer(capacity: 1 << 16)
     /// The object being written.
@@ -108,8 +111,11 @@ struct OccurrenceJSONWriter {
 
     /// The event's parts: made now unless an event showing the same was written before.
     private mutating func parts(of e: Event) -> EventParts {
+        // Copies of one stored event (a series' occurrences) share its storage.
+        if let known = madeForStorage[e.storageIdentity] { return made[known.parts] }
         let zoneName = JSONOutput.zoneName(of: e)
         if let known = madeForUID[e.uid]?.first(where: { zoneName == made[$0].zoneName && Self.shows(e, sameAs: made[$0].event) }) {
+            madeForStorage[e.storageIdentity] = (known, e)
             return made[known]
         }
         let w = MemberWriter(indent: indent + 1, out: partBytes)
@@ -145,6 +151,7 @@ struct OccurrenceJSONWriter {
         p.people = mark..<partBytes.count
         made.append(p)
         madeForUID[e.uid, default: []].append(made.count - 1)
+        madeForStorage[e.storageIdentity] = (made.count - 1, e)
         return p
     }
 
