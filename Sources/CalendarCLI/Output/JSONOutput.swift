@@ -57,9 +57,11 @@ enum JSONOutput {
         // time of a query that has thousands.
         let workers = list.count >= 512 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
         let parts = (0..<workers).map { _ in EventsPart() }
+        // One thread: object by object, each handed on as soon as the buffer is full.
+        let batch = workers == 1 ? 1 : eventsBatch
         var first = 0
         while first < list.count {
-            let end = min(list.count, first + workers * eventsBatch)
+            let end = min(list.count, first + workers * batch)
             let size = (end - first + workers - 1) / workers
             let ranges = (0..<workers).map { k in min(end, first + k * size)..<min(end, first + (k + 1) * size) }
             if workers == 1 {
