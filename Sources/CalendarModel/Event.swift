@@ -14,9 +14,9 @@ import Foundation
 /// event.recurrenceRules = [RecurrenceRule(frequency: .daily)]
 /// ```
 ///
-/// Copies are cheap: every field but `startDate` and `endDate` lives in one shared storage
-/// object, copied on the first write to a copy (the occurrences of a series are copies of one
-/// event that differ only in their dates).
+/// Copies are cheap: every field but `startDate`, `endDate` and `source` lives in one shared
+/// storage object, copied on the first write to a copy (the occurrences of a series are copies
+/// of one event that differ only in their dates).
 ///
 /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.6.1>
 public struct Event: Identifiable, Hashable, Sendable, Codable {
@@ -165,10 +165,11 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
         _modify { yield &uniqueStorage.fields.extraComponents }
     }
     /// The text this event was read from; see ``SourceText``. Not part of equality.
-    public var source: SourceText? {
-        get { storage.fields.source }
-        _modify { yield &uniqueStorage.fields.source }
-    }
+    ///
+    /// Stored beside the dates, not in the shared storage: the snapshot a ``SourceText`` keeps
+    /// of the event (without its source) then shares the event's storage, rather than being a
+    /// second copy of every field, and cannot hold a reference back to that ``SourceText``.
+    public var source: SourceText? = nil
 
     /// True when this is an override of one instance of a series (has a RECURRENCE-ID).
     public var isDetached: Bool { occurrenceDate != nil }
@@ -183,16 +184,16 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
     }
 
     /// True when `other` uses this event's storage: a copy not written to since, apart from
-    /// ``startDate`` and ``endDate`` (so it equals this event in every other field).
+    /// ``startDate``, ``endDate`` and ``source`` (so it equals this event in every other field).
     package func sharesStorage(with other: Event) -> Bool { storage === other.storage }
 
     // MARK: - Storage
 
-    /// Every field but the dates, in one object that copies share.
+    /// Every field but the dates and the source, in one object that copies share.
     private var storage: Storage
 
-    /// The stored fields of an event other than `startDate` and `endDate`; documented at the
-    /// accessors of ``Event``.
+    /// The stored fields of an event other than `startDate`, `endDate` and `source`;
+    /// documented at the accessors of ``Event``.
     private struct Fields: Hashable, Sendable {
         var uid: String
         var title: String
@@ -226,13 +227,15 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
         var timestamp: Date? = nil
         var extraProperties: [String] = []
         var extraComponents: [String] = []
-        @NotCompared var source: SourceText? = nil
     }
 
     /// Written only through ``uniqueStorage``, that is while no other event holds it, which is
     /// what makes sharing it between threads safe.
     private final class Storage: @unchecked Sendable {
-        var fields: Fields
+        /// Not checked for overlapping access at run time (each read or write of a field would
+        /// register with the runtime): a write happens only inside a mutating accessor of the one
+        /// event holding the storage, and the compiler already checks that event's accesses.
+        @exclusivity(unchecked) var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
 
@@ -377,6 +380,7 @@ extension Event: CustomReflectable {
         // The dates come after `uid` and `title`, where the properties declare them.
         let dates: [Mirror.Child] = [("startDate", startDate), ("endDate", endDate)]
         children.insert(contentsOf: dates, at: 2)
+        children.append(("source", source))
         return Mirror(self, children: children, displayStyle: .struct)
     }
 }
