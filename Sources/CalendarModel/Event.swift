@@ -380,7 +380,7 @@ extension Event: CustomReflectable {
         // The dates come after `uid` and `title`, where the properties declare them.
         let dates: [Mirror.Child] = [("startDate", startDate), ("endDate", endDate)]
         children.insert(contentsOf: dates, at: 2)
-        children.append(("source", source))
+        children.append(("source", source as Any))
         return Mirror(self, children: children, displayStyle: .struct)
     }
 }
