@@ -183,58 +183,76 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
         self.storage = Storage(Fields(uid: uid, title: title))
     }
 
+    /// An event with these fields (see ``Fields``).
+    package init(startDate: Date, endDate: Date, fields: Fields) {
+        self.startDate = startDate
+        self.endDate = endDate
+        self.storage = Storage(fields)
+    }
+
     /// True when `other` uses this event's storage: a copy not written to since, apart from
     /// ``startDate``, ``endDate`` and ``source`` (so it equals this event in every other field).
     package func sharesStorage(with other: Event) -> Bool { storage === other.storage }
+
+    /// Names the storage object while this event (or a copy sharing it) is alive: a key for
+    /// recognising copies of one event without comparing their fields.
+    package var storageIdentity: ObjectIdentifier { ObjectIdentifier(storage) }
 
     // MARK: - Storage
 
     /// Every field but the dates and the source, in one object that copies share.
     private var storage: Storage
 
-    /// The stored fields of an event other than `startDate`, `endDate` and `source`;
-    /// documented at the accessors of ``Event``.
-    private struct Fields: Hashable, Sendable {
-        var uid: String
-        var title: String
-        var isAllDay: Bool = false
-        var timeZone: TimeZone? = nil
-        var timeZoneIdentifier: String? = nil
-        var definedTimeZone: DefinedTimeZone? = nil
-        var duration: ICalDuration? = nil
-        var location: String? = nil
-        var structuredLocation: StructuredLocation? = nil
-        var notes: String? = nil
-        var url: URL? = nil
-        var availability: Availability = .notSupported
-        var status: Status = .none
-        var organizer: Participant? = nil
-        var attendees: [Participant] = []
-        var alarms: [Alarm] = []
-        var recurrenceRules: [RecurrenceRule] = []
-        var exceptionRules: [RecurrenceRule] = []
-        var recurrenceDates: [RecurrenceDate] = []
-        var exceptionDates: [RecurrenceDate] = []
-        var occurrenceDate: Date? = nil
-        var occurrenceDateIsAllDay: Bool = false
-        var appliesToFutureOccurrences: Bool = false
-        var categories: [String] = []
-        var privacy: Privacy? = nil
-        var priority: Int = 0
-        var sequence: Int = 0
-        var creationDate: Date? = nil
-        var lastModifiedDate: Date? = nil
-        var timestamp: Date? = nil
-        var extraProperties: [String] = []
-        var extraComponents: [String] = []
+    /// The stored fields of an event other than `startDate`, `endDate` and `source`; documented
+    /// at the accessors of ``Event``. A decoder fills one and makes the event with
+    /// ``init(startDate:endDate:fields:)``, without an accessor call per field.
+    package struct Fields: Hashable, Sendable {
+        package var uid: String
+        package var title: String
+        package var isAllDay: Bool = false
+        package var timeZone: TimeZone? = nil
+        package var timeZoneIdentifier: String? = nil
+        package var definedTimeZone: DefinedTimeZone? = nil
+        package var duration: ICalDuration? = nil
+        package var location: String? = nil
+        package var structuredLocation: StructuredLocation? = nil
+        package var notes: String? = nil
+        package var url: URL? = nil
+        package var availability: Availability = .notSupported
+        package var status: Status = .none
+        package var organizer: Participant? = nil
+        package var attendees: [Participant] = []
+        package var alarms: [Alarm] = []
+        package var recurrenceRules: [RecurrenceRule] = []
+        package var exceptionRules: [RecurrenceRule] = []
+        package var recurrenceDates: [RecurrenceDate] = []
+        package var exceptionDates: [RecurrenceDate] = []
+        package var occurrenceDate: Date? = nil
+        package var occurrenceDateIsAllDay: Bool = false
+        package var appliesToFutureOccurrences: Bool = false
+        package var categories: [String] = []
+        package var privacy: Privacy? = nil
+        package var priority: Int = 0
+        package var sequence: Int = 0
+        package var creationDate: Date? = nil
+        package var lastModifiedDate: Date? = nil
+        package var timestamp: Date? = nil
+        package var extraProperties: [String] = []
+        package var extraComponents: [String] = []
+
+        package init(uid: String, title: String) {
+            self.uid = uid
+            self.title = title
+        }
     }
 
     /// Written only through ``uniqueStorage``, that is while no other event holds it, which is
     /// what makes sharing it between threads safe.
+    ///
+    /// Its accesses are not checked for exclusivity at run time (a check on every field read and
+    /// write, as for any class property): a write happens only through ``uniqueStorage``, by
+    /// the one event holding the object, so no other access can overlap it.
     private final class Storage: @unchecked Sendable {
-        /// Not checked for overlapping access at run time (each read or write of a field would
-        /// register with the runtime): a write happens only inside a mutating accessor of the one
-        /// event holding the storage, and the compiler already checks that event's accesses.
         @exclusivity(unchecked) var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }

@@ -358,13 +358,26 @@ extension EventStore {
     func indexedOccurrences(matching predicate: EventPredicate, calendarIDs ids: [Int64]?, titles: [Int64: String],
                             _ db: Connection) throws -> [Occurrence]? {
         guard let matches = try indexedMatches(predicate, calendarIDs: ids, db) else { return nil }
-        var events = StoredEvents()
-        var found: [(match: IndexedMatch, event: Event)] = []
+        // Each item's event once, at its position in `items`; an item no longer stored has no
+        // event and its matches are dropped.
+        var items: [Int64] = []
+        var position: [Int64: Int] = [:]
+        var found: [(match: IndexedMatch, event: Int)] = []
+        found.reserveCapacity(matches.count)
         for match in matches {
-            if let event = try events.event(ofItem: match.row.itemID, self, db) { found.append((match, event)) }
+            let item = match.row.itemID
+            if let known = position[item] {
+                found.append((match, known))
+            } else {
+                position[item] = items.count
+                found.append((match, items.count))
+                items.append(item)
+            }
         }
-        let order = OccurrenceOrder.permutation(found.map { OccurrenceOrder($0.match, uid: $0.event.uid, titles: titles) })
-        let result = order.map { Self.occurrence(found[$0].match, of: found[$0].event, titles: titles) }
+        let events = try storedEvents(ids: items, db)
+        found.removeAll { events[$0.event] == nil }
+        let order = OccurrenceOrder.permutation(found.map { OccurrenceOrder($0.match, uid: events[$0.event]!.uid, titles: titles) })
+        let result = order.map { Self.occurrence(found[$0].match, of: events[found[$0].event]!, titles: titles) }
         let more = try queryTimeExpandedOccurrences(matching: predicate, calendarIDs: ids, titles: titles, db)
         return more.isEmpty ? result : Self.sortedOccurrences(result + more)
     }
@@ -448,6 +461,32 @@ extension EventStore {
 
     /// The event of one `items` row, without its source text: an occurrence shows the event,
     /// and exporting it reads the item again (``document(forCalendar:)``).
+    /// The stored events of these items, in their order (nil for an item that is not a stored
+    /// event). The rows are read here and decoded on up to two threads when there are many:
+    /// decoding is most of the time of a query with thousands of events.
+    func storedEvents(ids: [Int64], _ db: Connection) throws -> [Event?] {
+        var models: [[UInt8]?] = []
+        models.reserveCapacity(ids.count)
+        for id in ids {
+            var model: [UInt8]?
+            try db.forEachRow("SELECT model FROM items WHERE id = ? AND kind = 'event'", [.integer(id)]) { model = $0.blob(0) }
+            models.append(model)
+        }
+        let blobs = models
+        @Sendable func decoded(_ i: Int) throws(StoreError) -> Event? {
+            guard let model = blobs[i] else { return nil }
+            return try ItemCodec.decodeEvent(model, sourceText: nil)
+        }
+        let workers = min(2, ProcessInfo.processInfo.activeProcessorCount, ids.count / 256)
+        guard workers > 1 else { return try ids.indices.map(decoded) }
+        let results = Mutex([Result<Event?, StoreError>](repeating: .success(nil), count: ids.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let mine = stride(from: worker, to: ids.count, by: workers).map { i in (i, Result { () throws(StoreError) in try decoded(i) }) }
+            results.withLock { all in for (i, event) in mine { all[i] = event } }
+        }
+        return try results.withLock { $0 }.map { try $0.get() }
+    }
+
     func storedEvent(id: Int64, _ db: Connection) throws -> Event? {
         var event: Event?
         try db.forEachRow("SELECT model FROM items WHERE id = ? AND kind = 'event'", [.integer(id)]) { row in

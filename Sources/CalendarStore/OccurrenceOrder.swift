@@ -3,7 +3,8 @@ import Foundation
 
 /// The order of a query's occurrences: by start on the time line, then UID, calendar title,
 /// occurrence date (its start when it has none), end, and a series' own instance before a
-/// detached one.
+/// detached one. UIDs and titles are compared by their UTF-8 bytes (as SQLite's BINARY
+/// collation does; for text in Unicode's NFC form, the same order as `String`'s `<`).
 struct OccurrenceOrder: Comparable {
     var start: Date
     var uid: String
@@ -37,11 +38,27 @@ extension OccurrenceOrder {
 extension OccurrenceOrder {
     static func < (a: OccurrenceOrder, b: OccurrenceOrder) -> Bool {
         if a.start != b.start { return a.start < b.start }
-        if a.uid != b.uid { return a.uid < b.uid }
-        if a.calendarTitle != b.calendarTitle { return a.calendarTitle < b.calendarTitle }
+        let uids = utf8Order(a.uid, b.uid)
+        if uids != 0 { return uids < 0 }
+        let titles = utf8Order(a.calendarTitle, b.calendarTitle)
+        if titles != 0 { return titles < 0 }
         if a.occurrenceDate != b.occurrenceDate { return a.occurrenceDate < b.occurrenceDate }
         if a.end != b.end { return a.end < b.end }
         return !a.isDetached && b.isDetached
+    }
+
+    /// Negative, zero or positive as `a`'s UTF-8 bytes sort before, with or after `b`'s.
+    static func utf8Order(_ a: String, _ b: String) -> Int {
+        let found = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
+                let common = min(x.count, y.count)
+                let c = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+                return c != 0 ? Int(c) : x.count - y.count
+            }
+        }
+        if let order = found ?? nil { return order }
+        if a.utf8.elementsEqual(b.utf8) { return 0 }
+        return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
     }
 }
 

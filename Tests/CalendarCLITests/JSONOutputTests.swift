@@ -201,6 +201,25 @@ struct JSONOutputTests {
         #expect(JSONValue.string("\u{2028}a\u{2029}\r\u{08}\u{0C}\"").rendered() == "\"\\u2028a\\u2029\\r\\b\\f\\\"\"\n")
     }
 
+    /// The writer looks at long text eight bytes at a time: each character that needs an escape
+    /// (and 0xE2-led ones that do not), at every position of a longer string, is still written
+    /// as RFC 8259 §7 says, and Foundation's JSON parser reads the original string back.
+    @Test(arguments: [
+        ("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t"), ("\u{08}", "\\b"), ("\u{0C}", "\\f"),
+        ("\u{01}", "\\u0001"), ("\u{1F}", "\\u001f"), ("\u{7F}", "\\u007f"), ("\u{2028}", "\\u2028"), ("\u{2029}", "\\u2029"),
+        ("\u{2013}", "\u{2013}"), ("\u{20AC}", "\u{20AC}"), ("é", "é"), (" ", " "), ("~", "~"),
+    ])
+    func stringEscapesAtEveryPosition(character: String, escaped: String) throws {
+        for position in 0..<20 {
+            let text = String(repeating: "a", count: position) + character + String(repeating: "b", count: 23 - position)
+            let rendered = JSONValue.string(text).rendered()
+            let expected = "\"" + String(repeating: "a", count: position) + escaped + String(repeating: "b", count: 23 - position) + "\"\n"
+            #expect(rendered == expected, "at \(position)")
+            let parsed = try JSONSerialization.jsonObject(with: Data(rendered.utf8), options: .fragmentsAllowed) as? String
+            #expect(parsed == text, "at \(position)")
+        }
+    }
+
     @Test func reminders() throws {
         var zoned = Reminder(uid: "r1", title: "Zoned")
         zoned.dueDateComponents = DateComponents(timeZone: Self.berlin, year: 2026, month: 7, day: 1, hour: 9, minute: 0, second: 0)

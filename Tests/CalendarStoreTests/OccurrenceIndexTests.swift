@@ -207,6 +207,34 @@ struct OccurrenceIndexTests {
         }
     }
 
+    /// A week with more events than the query decodes on one thread (the store decodes many on
+    /// two): the same list as expansion, each occurrence with its own event.
+    @Test("A week of many events from the index equals expansion")
+    func manyEventsInAWeek() throws {
+        var text = "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//t//t//EN\n"
+        for i in 0..<700 {
+            let hour = String(format: "%02d", 8 + i % 10)
+            let day = String(format: "%02d", 2 + i % 7)
+            text += "BEGIN:VEVENT\nUID:many-\(i)@x\nDTSTAMP:20260101T000000Z\nDTSTART:202603\(day)T\(hour)0000Z\nDURATION:PT30M\nSUMMARY:Event \(i)\n"
+            if i % 5 == 0 { text += "RRULE:FREQ=DAILY;COUNT=4\n" }
+            text += "END:VEVENT\n"
+        }
+        text += "END:VCALENDAR\n"
+        try Self.withStores { indexed, expanded in
+            _ = try indexed.importDocument(try Self.document(text), intoCalendar: "Work")
+            let week = EventPredicate(startDate: utc(2026, 3, 2), endDate: utc(2026, 3, 9), timeZone: .gmt)
+            _ = try indexed.events(matching: week)
+            #expect(try Self.count("SELECT count(*) FROM occurrences", indexed) > 700)
+            let a = try indexed.events(matching: week)
+            let b = try expanded.events(matching: week)
+            // A daily series of 4 from day d of March has min(4, 9 - d) days before March 9.
+            let expected = (0..<700).reduce(0) { n, i in n + (i % 5 == 0 ? min(4, 9 - (2 + i % 7)) : 1) }
+            #expect(a.count == expected)
+            #expect(a == b)
+            #expect(a.allSatisfy { $0.event.title == "Event \($0.event.uid.dropFirst(5).prefix { $0 != "@" })" })
+        }
+    }
+
     @Test("Every write keeps the index equal to expansion")
     func writesKeepIndexExact() throws {
         try Self.withStores { indexed, expanded in

@@ -42,15 +42,25 @@ enum DateText {
 
     /// RFC 3339 with this offset from UTC (`+01:00`), or `Z` when it is nil (the zone is UTC).
     static func writeRFC3339(_ date: Date, offset: Int?, to b: inout [UInt8]) {
-        guard let offset else { return write(date, time: true, suffix: .z, to: &b) }
-        write(date.addingTimeInterval(TimeInterval(offset)), time: true, suffix: .offset(offset), to: &b)
+        appending(to: &b) { writeRFC3339(date, offset: offset, into: $0) }
+    }
+
+    /// ``writeRFC3339(_:offset:to:)``'s text at `p` (room for ``maxBytes``); returns its length.
+    static func writeRFC3339(_ date: Date, offset: Int?, into p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let offset else { return write(utcComponents(date), time: true, suffix: .z, into: p) }
+        return write(utcComponents(date.addingTimeInterval(TimeInterval(offset))), time: true, suffix: .offset(offset), into: p)
     }
 
     /// Writes the digits straight into bytes: this runs for every date of every occurrence. The
     /// text is laid out in a small buffer and appended at once.
     private static func write(_ date: Date, time: Bool, suffix: Suffix, to b: inout [UInt8]) {
+        appending(to: &b) { write(utcComponents(date), time: time, suffix: suffix, into: $0) }
+    }
+
+    /// Appends to `b` what `body` writes at the pointer it is given (at most ``maxBytes``).
+    private static func appending(to b: inout [UInt8], _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxBytes) { buffer in
-            let n = write(utcComponents(date), time: time, suffix: suffix, into: buffer.baseAddress!)
+            let n = body(buffer.baseAddress!)
             b.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: n))
         }
     }
@@ -126,14 +136,24 @@ enum DateText {
     /// A date of an event as JSON writes it, by the event's kind (all-day, floating, zoned),
     /// appended to `b` as bytes (no characters in it need JSON escapes).
     static func writeEventDate(_ date: Date, of event: Event, to b: inout [UInt8]) {
-        if event.isAllDay { return write(date, time: false, suffix: .none, to: &b) }
-        if let defined = event.definedTimeZone { return writeRFC3339(date, offset: defined.secondsFromGMT(at: date), to: &b) }
-        guard let zone = event.timeZone else { return write(date, time: true, suffix: .none, to: &b) }
-        writeRFC3339(date, in: zone, to: &b)
+        appending(to: &b) { writeEventDate(date, of: event, into: $0) }
+    }
+
+    /// ``writeEventDate(_:of:to:)``'s text at `p` (room for ``maxBytes``); returns its length.
+    static func writeEventDate(_ date: Date, of event: Event, into p: UnsafeMutablePointer<UInt8>) -> Int {
+        if event.isAllDay { return writeDay(date, into: p) }
+        if let defined = event.definedTimeZone { return writeRFC3339(date, offset: defined.secondsFromGMT(at: date), into: p) }
+        guard let zone = event.timeZone else { return write(utcComponents(date), time: true, suffix: .none, into: p) }
+        return writeRFC3339(date, offset: isUTC(zone) ? nil : ZoneOffsets.shared.secondsFromGMT(zone, at: date), into: p)
     }
 
     /// ``day(_:)`` appended to `b`.
     static func writeDay(_ date: Date, to b: inout [UInt8]) { write(date, time: false, suffix: .none, to: &b) }
+
+    /// ``day(_:)``'s text at `p` (room for ``maxBytes``); returns its length.
+    static func writeDay(_ date: Date, into p: UnsafeMutablePointer<UInt8>) -> Int {
+        write(utcComponents(date), time: false, suffix: .none, into: p)
+    }
 
     /// A reminder's DUE or DTSTART: a day, a floating wall clock, or an instant in its zone.
     static func components(_ c: DateComponents, defined: DefinedTimeZone? = nil) -> String? {

@@ -107,58 +107,105 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
     /// U+2028/U+2029 as `\u2028`/`\u2029`; everything else (including non-ASCII) as UTF-8.
     /// Runs of bytes that need no escape are copied whole.
     static func writeString(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
-            mayNeedEscape.withUnsafeBufferPointer { mayNeedEscape in
-                var runStart = 0
-                var i = 0
-                let n = bytes.count
-                while i < n {
-                    let b = bytes[i]
-                    guard mayNeedEscape[Int(b)] else {
-                        i += 1
-                        continue
-                    }
-                    // 0xE2 starts U+2028/U+2029 (E2 80 A8/A9) and other characters, kept as they are.
-                    let isSeparator = b == 0xE2 && i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)
-                    if b == 0xE2 && !isSeparator {
-                        i += 1
-                        continue
-                    }
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                    switch b {
-                    case UInt8(ascii: "\""): out.append("\\\"")
-                    case UInt8(ascii: "\\"): out.append("\\\\")
-                    case 0x0A: out.append("\\n")
-                    case 0x0D: out.append("\\r")
-                    case 0x09: out.append("\\t")
-                    case 0x08: out.append("\\b")
-                    case 0x0C: out.append("\\f")
-                    case 0xE2: writeHexEscape(bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029, to: &out)
-                    default: writeHexEscape(UInt16(b), to: &out)
-                    }
-                    i += isSeparator ? 3 : 1
-                    runStart = i
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<n]))
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxQuotedCount(bytes.count)) { buffer in
+                let n = writeQuoted(bytes, into: buffer.baseAddress!)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
             }
         }
-        out.append(UInt8(ascii: "\""))
     }
 
-    /// The bytes ``writeString(_:to:)`` looks at: controls, `"`, `\`, DEL and 0xE2 (which may
-    /// start U+2028 or U+2029); every other byte is copied as it is.
-    private static let mayNeedEscape: [Bool] = (0...255).map { b in
+    /// The most bytes ``writeQuoted(_:into:)`` writes for `count` bytes of text: each byte may
+    /// become a six-byte `\u00XX`, and the quotes.
+    static func maxQuotedCount(_ count: Int) -> Int { 6 * count + 2 }
+
+    /// ``writeString(_:to:)``'s text for the UTF-8 `bytes`, written at `p` (room for
+    /// ``maxQuotedCount(_:)`` bytes); returns the count written.
+    static func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>, into p: UnsafeMutablePointer<UInt8>) -> Int {
+        p[0] = UInt8(ascii: "\"")
+        var n = 1
+        var runStart = 0
+        var i = 0
+        let count = bytes.count
+        func copyRun(to end: Int) {
+            if end > runStart { (p + n).update(from: bytes.baseAddress! + runStart, count: end - runStart) }
+            n += end - runStart
+        }
+        let base = bytes.baseAddress
+        while i < count {
+            // Eight bytes at a time while none of them needs a look.
+            if count - i >= 8, !anyNeedsLook(UnsafeRawPointer(base! + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                continue
+            }
+            let b = bytes[i]
+            guard needsLook(b) else {
+                i += 1
+                continue
+            }
+            // 0xE2 starts U+2028/U+2029 (E2 80 A8/A9) and other characters, kept as they are.
+            let isSeparator = b == 0xE2 && i + 2 < count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)
+            if b == 0xE2 && !isSeparator {
+                i += 1
+                continue
+            }
+            copyRun(to: i)
+            let escape: UInt8
+            switch b {
+            case UInt8(ascii: "\""): escape = UInt8(ascii: "\"")
+            case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
+            case 0x0A: escape = UInt8(ascii: "n")
+            case 0x0D: escape = UInt8(ascii: "r")
+            case 0x09: escape = UInt8(ascii: "t")
+            case 0x08: escape = UInt8(ascii: "b")
+            case 0x0C: escape = UInt8(ascii: "f")
+            default: escape = 0
+            }
+            if escape != 0 {
+                p[n] = UInt8(ascii: "\\")
+                p[n + 1] = escape
+                n += 2
+            } else {
+                n += writeHexEscape(isSeparator ? (bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029) : UInt16(b), into: p + n)
+            }
+            i += isSeparator ? 3 : 1
+            runStart = i
+        }
+        copyRun(to: count)
+        p[n] = UInt8(ascii: "\"")
+        return n + 1
+    }
+
+    /// True for the bytes ``writeQuoted(_:into:)`` looks at: controls, `"`, `\`, DEL and 0xE2
+    /// (which may start U+2028 or U+2029); every other byte is copied as it is.
+    @inline(__always)
+    private static func needsLook(_ b: UInt8) -> Bool {
         b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xE2
     }
 
-    /// `\uXXXX` in lowercase hexadecimal.
-    private static func writeHexEscape(_ value: UInt16, to out: inout [UInt8]) {
+    /// True when one of the eight bytes of `w` is a byte ``needsLook(_:)`` is true for, by the
+    /// word-wide "has a zero byte" and "has a byte below n" tests (exact as a whole: a borrow can
+    /// mark bytes above the first one found, never a word without one).
+    @inline(__always)
+    private static func anyNeedsLook(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let below20 = (w &- ones &* 0x20) & ~w & highs
+        let quote = hasZeroByte(w ^ (ones &* 0x22)), backslash = hasZeroByte(w ^ (ones &* 0x5C))
+        let delete = hasZeroByte(w ^ (ones &* 0x7F)), e2 = hasZeroByte(w ^ (ones &* 0xE2))
+        return (below20 | quote | backslash | delete | e2) != 0
+    }
+
+    /// `\uXXXX` in lowercase hexadecimal at `p`; returns 6.
+    private static func writeHexEscape(_ value: UInt16, into p: UnsafeMutablePointer<UInt8>) -> Int {
         let digits: StaticString = "0123456789abcdef"
-        out.append("\\u")
+        p[0] = UInt8(ascii: "\\")
+        p[1] = UInt8(ascii: "u")
         digits.withUTF8Buffer { digits in
-            for shift in stride(from: 12, through: 0, by: -4) { out.append(digits[Int((value >> UInt16(shift)) & 0xF)]) }
+            for k in 0..<4 { p[2 + k] = digits[Int((value >> UInt16(12 - 4 * k)) & 0xF)] }
         }
+        return 6
     }
 }

@@ -11,17 +11,17 @@ import Foundation
 /// field it shows (``shows(_:sameAs:)``).
 struct OccurrenceJSONWriter {
     /// The members of an occurrence object that depend on its event only, in the order of the
-    /// object: `uid`; `title`; `isAllDay` to `status`; `alarms` to `attendees`.
-    private struct EventParts {
-        var event: Event
+    /// object: `uid`; `title`; `isAllDay` to `status`; `alarms` to `attendees`. A class, so that
+    /// looking one up does not copy the event it keeps.
+    private final class EventParts {
+        let event: Event
         /// The event's zone as written (``JSONOutput/zoneName(of:)``).
-        var zoneName: String?
+        let zoneName: String?
         /// A zoned event's offset from UTC over the span of its last date written (from
         /// ``ZoneOffsets/offsetSpan(_:at:)``): most of its other dates are in the same span.
         var offset: (seconds: Int, span: Range<TimeInterval>)?
-        /// The member lines, in the object's order: `uid`, `title`, `isAllDay` to `status`
-        /// (``details``), `alarms` to `attendees` (``people``).
-        var lines: [UInt8] = []
+        /// Where its member lines are in the writer's ``OccurrenceJSONWriter/partBytes``.
+        var uid = 0..<0
         var title = 0..<0
         var details = 0..<0
         var people = 0..<0
@@ -29,10 +29,7 @@ struct OccurrenceJSONWriter {
         init(event: Event, zoneName: String?) {
             self.event = event
             self.zoneName = zoneName
-            lines.reserveCapacity(1024)
         }
-
-        var uid: ArraySlice<UInt8> { lines[..<title.lowerBound] }
     }
 
     /// The indentation of the object's `{`; its members are one level in.
@@ -40,93 +37,122 @@ struct OccurrenceJSONWriter {
     /// The parts made so far, and where those of each UID are.
     private var made: [EventParts] = []
     private var madeForUID: [String: [Int]] = [:]
+    /// The parts of each event storage seen (``Event/storageIdentity``), with an event that
+    /// keeps that storage alive, so its identity is not given to another event meanwhile.
+    private var madeForStorage: [ObjectIdentifier: (parts: Int, keptAlive: Event)] = [:]
+    /// The member lines of every part made, one after another.
+    private let partBytes = ByteBuffer(capacity: 1 << 16)
+    /// The object being written.
+    private let object = ByteBuffer()
+    /// The `calendar` member line last written, and the title it is for.
+    private var calendarLine: (title: String, bytes: Range<Int>)?
 
     init(indent: Int) { self.indent = indent }
 
     /// The occurrence object (no indentation before its `{`, no separator after its `}`), with
     /// `start` and `end` as its dates and then `more` members (written by ``JSONValue``).
     mutating func write(_ o: Occurrence, start: Date, end: Date, more: [(String, JSONValue)] = [], to out: inout [UInt8]) {
-        let parts = index(of: o.event)
-        let w = MemberWriter(indent: indent + 1)
-        out.append("{\n")
-        out.append(contentsOf: made[parts].uid)
-        w.string("calendar", o.calendarTitle, to: &out)
-        out.append(contentsOf: made[parts].lines[made[parts].title])
-        writeDate("start", start, of: o.event, parts: parts, w, to: &out)
-        writeDate("end", end, of: o.event, parts: parts, w, to: &out)
-        out.append(contentsOf: made[parts].lines[made[parts].details])
-        w.bool("recurring", o.isRecurring, to: &out)
+        let parts = self.parts(of: o.event)
+        let w = MemberWriter(indent: indent + 1, out: object)
+        object.removeAll()
+        object.append("{\n")
+        object.append(partBytes[parts.uid])
+        object.append(partBytes[calendarLine(o.calendarTitle)])
+        object.append(partBytes[parts.title])
+        writeDate("start", start, of: o.event, parts: parts, w)
+        writeDate("end", end, of: o.event, parts: parts, w)
+        object.append(partBytes[parts.details])
+        w.bool("recurring", o.isRecurring)
         if let date = o.occurrenceDate {
             if o.event.occurrenceDateIsAllDay {
-                w.day("occurrenceDate", date, to: &out)
+                w.day("occurrenceDate", date)
             } else {
-                writeDate("occurrenceDate", date, of: o.event, parts: parts, w, to: &out)
+                writeDate("occurrenceDate", date, of: o.event, parts: parts, w)
             }
         } else {
-            w.string("occurrenceDate", nil, to: &out)
+            w.null("occurrenceDate")
         }
-        w.bool("isDetached", o.isDetached, to: &out)
-        out.append(contentsOf: made[parts].lines[made[parts].people])
-        JSONValue.writeMembers(more, indent: indent + 1, closesObject: false, to: &out)
+        w.bool("isDetached", o.isDetached)
+        object.append(partBytes[parts.people])
+        if !more.isEmpty {
+            var bytes: [UInt8] = []
+            JSONValue.writeMembers(more, indent: indent + 1, closesObject: false, to: &bytes)
+            bytes.withUnsafeBufferPointer { object.append($0) }
+        }
         // Every member line ends with ",\n": the last one's comma goes.
-        out.removeLast(2)
-        out.append(0x0A)
-        JSONValue.indentation(indent, to: &out)
-        out.append(UInt8(ascii: "}"))
+        object.removeLast(2)
+        object.append(byte: 0x0A)
+        object.appendSpaces(2 * indent)
+        object.append(byte: UInt8(ascii: "}"))
+        out.append(contentsOf: object.bytes)
+    }
+
+    /// Where the `calendar` member line for this title is in ``partBytes``: an output's
+    /// occurrences are mostly from one calendar.
+    private mutating func calendarLine(_ title: String) -> Range<Int> {
+        if let line = calendarLine, line.title == title { return line.bytes }
+        let start = partBytes.count
+        MemberWriter(indent: indent + 1, out: partBytes).string("calendar", title)
+        calendarLine = (title, start..<partBytes.count)
+        return start..<partBytes.count
     }
 
     /// A date of the event as ``DateText/writeEventDate(_:of:to:)`` writes it; a zoned date's
     /// offset is the one of its event's last date when that date's span holds it.
-    private mutating func writeDate(_ name: StaticString, _ date: Date, of e: Event, parts: Int, _ w: MemberWriter,
-                                    to out: inout [UInt8]) {
-        guard !e.isAllDay, e.definedTimeZone == nil, let zone = e.timeZone else { return w.date(name, date, of: e, to: &out) }
-        guard made[parts].zoneName != "UTC" else { return w.date(name, date, offset: nil, to: &out) }
+    private func writeDate(_ name: StaticString, _ date: Date, of e: Event, parts: EventParts, _ w: MemberWriter) {
+        guard !e.isAllDay, e.definedTimeZone == nil, let zone = e.timeZone else { return w.date(name, date, of: e) }
+        guard parts.zoneName != "UTC" else { return w.date(name, date, offset: nil) }
         let t = date.timeIntervalSince1970
-        if let known = made[parts].offset, known.span.contains(t) { return w.date(name, date, offset: known.seconds, to: &out) }
+        if let known = parts.offset, known.span.contains(t) { return w.date(name, date, offset: known.seconds) }
         let found = ZoneOffsets.shared.offsetSpan(zone, at: date)
-        made[parts].offset = (found.offset, found.span)
-        w.date(name, date, offset: found.offset, to: &out)
+        parts.offset = (found.offset, found.span)
+        w.date(name, date, offset: found.offset)
     }
 
-    /// Where the event's parts are in ``made``: made now unless an event showing the same was
-    /// written before.
-    private mutating func index(of e: Event) -> Int {
+    /// The event's parts: made now unless an event showing the same was written before.
+    private mutating func parts(of e: Event) -> EventParts {
+        // Copies of one stored event (a series' occurrences) share its storage.
+        if let known = madeForStorage[e.storageIdentity] { return made[known.parts] }
         let zoneName = JSONOutput.zoneName(of: e)
         if let known = madeForUID[e.uid]?.first(where: { zoneName == made[$0].zoneName && Self.shows(e, sameAs: made[$0].event) }) {
-            return known
+            madeForStorage[e.storageIdentity] = (known, e)
+            return made[known]
         }
-        let w = MemberWriter(indent: indent + 1)
-        var p = EventParts(event: e, zoneName: zoneName)
-        w.string("uid", e.uid, to: &p.lines)
-        var mark = p.lines.count
-        w.string("title", e.title, to: &p.lines)
-        p.title = mark..<p.lines.count
-        mark = p.lines.count
-        w.bool("isAllDay", e.isAllDay, to: &p.lines)
-        w.string("timeZone", zoneName, to: &p.lines)
-        w.string("location", e.location, to: &p.lines)
-        w.string("notes", e.notes, to: &p.lines)
-        w.string("url", e.url?.absoluteString, to: &p.lines)
-        w.string("status", e.status.rawValue, to: &p.lines)
-        p.details = mark..<p.lines.count
-        mark = p.lines.count
-        w.array("alarms", e.alarms, to: &p.lines) { a, inner, out in
+        let w = MemberWriter(indent: indent + 1, out: partBytes)
+        let p = EventParts(event: e, zoneName: zoneName)
+        var mark = partBytes.count
+        w.string("uid", e.uid)
+        p.uid = mark..<partBytes.count
+        mark = partBytes.count
+        w.string("title", e.title)
+        p.title = mark..<partBytes.count
+        mark = partBytes.count
+        w.bool("isAllDay", e.isAllDay)
+        w.string("timeZone", zoneName)
+        w.string("location", e.location)
+        w.string("notes", e.notes)
+        w.string("url", e.url?.absoluteString)
+        w.string("status", e.status.rawValue)
+        p.details = mark..<partBytes.count
+        mark = partBytes.count
+        w.array("alarms", e.alarms) { a, inner in
             let offset = a.relativeDuration ?? a.relativeOffset.map { ICalDuration(exactly: $0) }
-            inner.string("action", a.action.rawValue.lowercased(), to: &out)
-            inner.string("offset", offset?.description, to: &out)
-            inner.string("relatedTo", offset == nil ? nil : a.relatedTo.rawValue, to: &out)
-            inner.string("date", a.absoluteDate.map(DateText.utc), to: &out)
+            inner.string("action", a.action.rawValue.lowercased())
+            inner.string("offset", offset?.description)
+            inner.string("relatedTo", offset == nil ? nil : a.relatedTo.rawValue)
+            inner.string("date", a.absoluteDate.map(DateText.utc))
         }
         if let organizer = e.organizer {
-            w.object("organizer", to: &p.lines) { inner, out in Self.participant(organizer, inner, &out) }
+            w.object("organizer") { inner in Self.participant(organizer, inner) }
         } else {
-            w.string("organizer", nil, to: &p.lines)
+            w.null("organizer")
         }
-        w.array("attendees", e.attendees, to: &p.lines) { a, inner, out in Self.participant(a, inner, &out) }
-        p.people = mark..<p.lines.count
+        w.array("attendees", e.attendees) { a, inner in Self.participant(a, inner) }
+        p.people = mark..<partBytes.count
         made.append(p)
         madeForUID[e.uid, default: []].append(made.count - 1)
-        return made.count - 1
+        madeForStorage[e.storageIdentity] = (made.count - 1, e)
+        return p
     }
 
     /// The two events are written alike by ``parts(of:)``: equal in every field it shows but the
@@ -137,107 +163,127 @@ struct OccurrenceJSONWriter {
             && a.organizer == b.organizer && a.attendees == b.attendees
     }
 
-    private static func participant(_ p: Participant, _ w: MemberWriter, _ out: inout [UInt8]) {
-        w.string("name", p.name, to: &out)
-        w.string("email", p.email, to: &out)
-        w.string("url", p.url, to: &out)
-        w.string("role", p.role.rawValue, to: &out)
-        w.string("status", p.status.rawValue, to: &out)
-        w.string("type", p.type.rawValue, to: &out)
-        if let rsvp = p.rsvp { w.bool("rsvp", rsvp, to: &out) } else { w.string("rsvp", nil, to: &out) }
+    private static func participant(_ p: Participant, _ w: MemberWriter) {
+        w.string("name", p.name)
+        w.string("email", p.email)
+        w.string("url", p.url)
+        w.string("role", p.role.rawValue)
+        w.string("status", p.status.rawValue)
+        w.string("type", p.type.rawValue)
+        if let rsvp = p.rsvp { w.bool("rsvp", rsvp) } else { w.null("rsvp") }
     }
 
-    /// Writes `"key": value,` lines at one indentation, in the layout of ``JSONValue/rendered()``;
-    /// an object or array it writes drops the comma of its own last member.
+    /// Writes `"key": value,` lines at one indentation into a ``ByteBuffer``, in the layout of
+    /// ``JSONValue/rendered()``; an object or array it writes drops the comma of its own last
+    /// member.
     private struct MemberWriter {
         let indent: Int
+        let out: ByteBuffer
 
-        /// The indentation, the quoted key and `": `, laid out in a small buffer and appended at
-        /// once (each append checks the array's capacity and uniqueness).
-        private func key(_ key: StaticString, to out: inout [UInt8]) {
+        /// The indentation, the quoted key and `": `.
+        @inline(__always)
+        private func key(_ key: StaticString) {
             key.withUTF8Buffer { name in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * indent + name.count + 4) { buffer in
-                    var n = 0
-                    for _ in 0..<(2 * indent) { buffer[n] = UInt8(ascii: " "); n += 1 }
-                    buffer[n] = UInt8(ascii: "\""); n += 1
-                    for byte in name { buffer[n] = byte; n += 1 }
-                    buffer[n] = UInt8(ascii: "\""); buffer[n + 1] = UInt8(ascii: ":"); buffer[n + 2] = UInt8(ascii: " "); n += 3
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
-                }
+                let p = out.reserve(2 * indent + name.count + 4)
+                p.update(repeating: UInt8(ascii: " "), count: 2 * indent)
+                var n = 2 * indent
+                p[n] = UInt8(ascii: "\"")
+                (p + n + 1).update(from: name.baseAddress!, count: name.count)
+                n += name.count + 1
+                p[n] = UInt8(ascii: "\"")
+                p[n + 1] = UInt8(ascii: ":")
+                p[n + 2] = UInt8(ascii: " ")
+                out.didWrite(n + 3)
             }
         }
 
         /// A string, or null.
-        func string(_ name: StaticString, _ value: String?, to out: inout [UInt8]) {
-            key(name, to: &out)
-            if let value { JSONValue.writeString(value, to: &out) } else { out.append("null") }
-            out.append(",\n")
+        func string(_ name: StaticString, _ value: String?) {
+            guard var value else { return null(name) }
+            key(name)
+            value.withUTF8 { bytes in
+                let p = out.reserve(JSONValue.maxQuotedCount(bytes.count) + 2)
+                var n = JSONValue.writeQuoted(bytes, into: p)
+                p[n] = UInt8(ascii: ",")
+                p[n + 1] = 0x0A
+                n += 2
+                out.didWrite(n)
+            }
         }
 
-        func bool(_ name: StaticString, _ value: Bool, to out: inout [UInt8]) {
-            key(name, to: &out)
+        func null(_ name: StaticString) {
+            key(name)
+            out.append("null,\n")
+        }
+
+        func bool(_ name: StaticString, _ value: Bool) {
+            key(name)
             out.append(value ? "true,\n" : "false,\n")
         }
 
         /// A date of the event as ``DateText/writeEventDate(_:of:to:)`` writes it.
-        func date(_ name: StaticString, _ date: Date, of event: Event, to out: inout [UInt8]) {
-            key(name, to: &out)
-            out.append(UInt8(ascii: "\""))
-            DateText.writeEventDate(date, of: event, to: &out)
-            out.append("\",\n")
+        func date(_ name: StaticString, _ date: Date, of event: Event) {
+            quoted(name) { DateText.writeEventDate(date, of: event, into: $0) }
         }
 
         /// A date at this offset from UTC (nil: in UTC), as ``DateText/writeRFC3339(_:offset:to:)`` writes it.
-        func date(_ name: StaticString, _ date: Date, offset: Int?, to out: inout [UInt8]) {
-            key(name, to: &out)
-            out.append(UInt8(ascii: "\""))
-            DateText.writeRFC3339(date, offset: offset, to: &out)
-            out.append("\",\n")
+        func date(_ name: StaticString, _ date: Date, offset: Int?) {
+            quoted(name) { DateText.writeRFC3339(date, offset: offset, into: $0) }
         }
 
-        func day(_ name: StaticString, _ date: Date, to out: inout [UInt8]) {
-            key(name, to: &out)
-            out.append(UInt8(ascii: "\""))
-            DateText.writeDay(date, to: &out)
-            out.append("\",\n")
+        func day(_ name: StaticString, _ date: Date) {
+            quoted(name) { DateText.writeDay(date, into: $0) }
+        }
+
+        /// `"name": "…",` with what `text` writes (at most ``DateText/maxBytes``) between the quotes.
+        @inline(__always)
+        private func quoted(_ name: StaticString, _ text: (UnsafeMutablePointer<UInt8>) -> Int) {
+            key(name)
+            let p = out.reserve(DateText.maxBytes + 4)
+            p[0] = UInt8(ascii: "\"")
+            let n = text(p + 1)
+            p[n + 1] = UInt8(ascii: "\"")
+            p[n + 2] = UInt8(ascii: ",")
+            p[n + 3] = 0x0A
+            out.didWrite(n + 4)
         }
 
         /// An object whose members `body` writes (with the writer one level in).
-        func object(_ name: StaticString, to out: inout [UInt8], _ body: (MemberWriter, inout [UInt8]) -> Void) {
-            key(name, to: &out)
-            openObject(body, to: &out)
+        func object(_ name: StaticString, _ body: (MemberWriter) -> Void) {
+            key(name)
+            openObject(body)
             out.append(",\n")
         }
 
         /// An array of objects, one per element, each written by `body` two levels in.
-        func array<T>(_ name: StaticString, _ items: [T], to out: inout [UInt8], _ body: (T, MemberWriter, inout [UInt8]) -> Void) {
-            key(name, to: &out)
+        func array<T>(_ name: StaticString, _ items: [T], _ body: (T, MemberWriter) -> Void) {
+            key(name)
             if items.isEmpty {
                 out.append("[],\n")
                 return
             }
             out.append("[\n")
-            let element = MemberWriter(indent: indent + 1)
+            let element = MemberWriter(indent: indent + 1, out: out)
             for (i, item) in items.enumerated() {
-                JSONValue.indentation(indent + 1, to: &out)
-                element.openObject({ w, o in body(item, w, &o) }, to: &out)
+                out.appendSpaces(2 * (indent + 1))
+                element.openObject { w in body(item, w) }
                 out.append(i + 1 < items.count ? ",\n" : "\n")
             }
-            JSONValue.indentation(indent, to: &out)
+            out.appendSpaces(2 * indent)
             out.append("],\n")
         }
 
         /// `{`, the members one level in (the last one's comma dropped), `}` at this level.
-        private func openObject(_ body: (MemberWriter, inout [UInt8]) -> Void, to out: inout [UInt8]) {
+        private func openObject(_ body: (MemberWriter) -> Void) {
             out.append("{\n")
             let start = out.count
-            body(MemberWriter(indent: indent + 1), &out)
+            body(MemberWriter(indent: indent + 1, out: out))
             if out.count > start {
                 out.removeLast(2)
-                out.append(0x0A)
+                out.append(byte: 0x0A)
             }
-            JSONValue.indentation(indent, to: &out)
-            out.append(UInt8(ascii: "}"))
+            out.appendSpaces(2 * indent)
+            out.append(byte: UInt8(ascii: "}"))
         }
     }
 }

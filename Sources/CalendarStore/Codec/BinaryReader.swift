@@ -31,6 +31,7 @@ package struct BinaryReader {
         .invalidData("cannot decode a stored item: \(what)")
     }
 
+    @inline(__always)
     package mutating func readByte() throws(StoreError) -> UInt8 {
         guard offset < buffer.count else { throw Self.failure("unexpected end of data at byte \(offset)") }
         let byte = buffer[offset]
@@ -38,7 +39,19 @@ package struct BinaryReader {
         return byte
     }
 
+    /// Most varints (counts, tags, small integers) are one byte: read inline; longer ones in
+    /// ``readLongVarint()``.
+    @inline(__always)
     package mutating func readVarint() throws(StoreError) -> UInt64 {
+        if offset < buffer.count, buffer[offset] < 0x80 {
+            offset += 1
+            return UInt64(buffer[offset - 1])
+        }
+        return try readLongVarint()
+    }
+
+    @inline(never)
+    private mutating func readLongVarint() throws(StoreError) -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -66,6 +79,7 @@ package struct BinaryReader {
         return value
     }
 
+    @inline(__always)
     package mutating func readBool() throws(StoreError) -> Bool {
         switch try readByte() {
         case 0: return false
@@ -114,6 +128,7 @@ package struct BinaryReader {
     /// A varint count, then each element.
     package mutating func readArray<T>(_ body: (inout BinaryReader) throws(StoreError) -> T) throws(StoreError) -> [T] {
         let count = try readCount()
+        if count == 0 { return [] }
         var values: [T] = []
         values.reserveCapacity(count)
         for _ in 0..<count { values.append(try body(&self)) }
