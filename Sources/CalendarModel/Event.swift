@@ -23,146 +23,146 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
     public var id: String { uid }
 
     public var uid: String {
-        get { storage.fields.uid }
-        _modify { yield &uniqueStorage.fields.uid }
+        @inlinable get { storage.fields.uid }
+        @inlinable _modify { yield &uniqueStorage.fields.uid }
     }
     public var title: String {
-        get { storage.fields.title }
-        _modify { yield &uniqueStorage.fields.title }
+        @inlinable get { storage.fields.title }
+        @inlinable _modify { yield &uniqueStorage.fields.title }
     }
     public var startDate: Date
     public var endDate: Date
     public var isAllDay: Bool {
-        get { storage.fields.isAllDay }
-        _modify { yield &uniqueStorage.fields.isAllDay }
+        @inlinable get { storage.fields.isAllDay }
+        @inlinable _modify { yield &uniqueStorage.fields.isAllDay }
     }
     /// nil means floating (or all-day).
     public var timeZone: TimeZone? {
-        get { storage.fields.timeZone }
-        _modify { yield &uniqueStorage.fields.timeZone }
+        @inlinable get { storage.fields.timeZone }
+        @inlinable _modify { yield &uniqueStorage.fields.timeZone }
     }
     /// The TZID as the source wrote it ("W. Europe Standard Time"); kept for export.
     public var timeZoneIdentifier: String? {
-        get { storage.fields.timeZoneIdentifier }
-        _modify { yield &uniqueStorage.fields.timeZoneIdentifier }
+        @inlinable get { storage.fields.timeZoneIdentifier }
+        @inlinable _modify { yield &uniqueStorage.fields.timeZoneIdentifier }
     }
     /// The offsets of a VTIMEZONE that no tz database zone agrees with; then ``timeZone`` is
     /// only the fixed offset at the start, and output takes each date's offset from here.
     public var definedTimeZone: DefinedTimeZone? {
-        get { storage.fields.definedTimeZone }
-        _modify { yield &uniqueStorage.fields.definedTimeZone }
+        @inlinable get { storage.fields.definedTimeZone }
+        @inlinable _modify { yield &uniqueStorage.fields.definedTimeZone }
     }
     /// The end was given as DURATION rather than DTEND (kept so export writes it back).
     public var duration: ICalDuration? {
-        get { storage.fields.duration }
-        _modify { yield &uniqueStorage.fields.duration }
+        @inlinable get { storage.fields.duration }
+        @inlinable _modify { yield &uniqueStorage.fields.duration }
     }
 
     public var location: String? {
-        get { storage.fields.location }
-        _modify { yield &uniqueStorage.fields.location }
+        @inlinable get { storage.fields.location }
+        @inlinable _modify { yield &uniqueStorage.fields.location }
     }
     public var structuredLocation: StructuredLocation? {
-        get { storage.fields.structuredLocation }
-        _modify { yield &uniqueStorage.fields.structuredLocation }
+        @inlinable get { storage.fields.structuredLocation }
+        @inlinable _modify { yield &uniqueStorage.fields.structuredLocation }
     }
     public var notes: String? {
-        get { storage.fields.notes }
-        _modify { yield &uniqueStorage.fields.notes }
+        @inlinable get { storage.fields.notes }
+        @inlinable _modify { yield &uniqueStorage.fields.notes }
     }
     public var url: URL? {
-        get { storage.fields.url }
-        _modify { yield &uniqueStorage.fields.url }
+        @inlinable get { storage.fields.url }
+        @inlinable _modify { yield &uniqueStorage.fields.url }
     }
     public var availability: Availability {
-        get { storage.fields.availability }
-        _modify { yield &uniqueStorage.fields.availability }
+        @inlinable get { storage.fields.availability }
+        @inlinable _modify { yield &uniqueStorage.fields.availability }
     }
     public var status: Status {
-        get { storage.fields.status }
-        _modify { yield &uniqueStorage.fields.status }
+        @inlinable get { storage.fields.status }
+        @inlinable _modify { yield &uniqueStorage.fields.status }
     }
     public var organizer: Participant? {
-        get { storage.fields.organizer }
-        _modify { yield &uniqueStorage.fields.organizer }
+        @inlinable get { storage.fields.organizer }
+        @inlinable _modify { yield &uniqueStorage.fields.organizer }
     }
     public var attendees: [Participant] {
-        get { storage.fields.attendees }
-        _modify { yield &uniqueStorage.fields.attendees }
+        @inlinable get { storage.fields.attendees }
+        @inlinable _modify { yield &uniqueStorage.fields.attendees }
     }
     public var alarms: [Alarm] {
-        get { storage.fields.alarms }
-        _modify { yield &uniqueStorage.fields.alarms }
+        @inlinable get { storage.fields.alarms }
+        @inlinable _modify { yield &uniqueStorage.fields.alarms }
     }
     public var recurrenceRules: [RecurrenceRule] {
-        get { storage.fields.recurrenceRules }
-        _modify { yield &uniqueStorage.fields.recurrenceRules }
+        @inlinable get { storage.fields.recurrenceRules }
+        @inlinable _modify { yield &uniqueStorage.fields.recurrenceRules }
     }
     public var exceptionRules: [RecurrenceRule] {
-        get { storage.fields.exceptionRules }
-        _modify { yield &uniqueStorage.fields.exceptionRules }
+        @inlinable get { storage.fields.exceptionRules }
+        @inlinable _modify { yield &uniqueStorage.fields.exceptionRules }
     }
     public var recurrenceDates: [RecurrenceDate] {
-        get { storage.fields.recurrenceDates }
-        _modify { yield &uniqueStorage.fields.recurrenceDates }
+        @inlinable get { storage.fields.recurrenceDates }
+        @inlinable _modify { yield &uniqueStorage.fields.recurrenceDates }
     }
     public var exceptionDates: [RecurrenceDate] {
-        get { storage.fields.exceptionDates }
-        _modify { yield &uniqueStorage.fields.exceptionDates }
+        @inlinable get { storage.fields.exceptionDates }
+        @inlinable _modify { yield &uniqueStorage.fields.exceptionDates }
     }
     /// RECURRENCE-ID: the original start of the instance this override replaces.
     public var occurrenceDate: Date? {
-        get { storage.fields.occurrenceDate }
-        _modify { yield &uniqueStorage.fields.occurrenceDate }
+        @inlinable get { storage.fields.occurrenceDate }
+        @inlinable _modify { yield &uniqueStorage.fields.occurrenceDate }
     }
     /// RECURRENCE-ID was a DATE value.
     public var occurrenceDateIsAllDay: Bool {
-        get { storage.fields.occurrenceDateIsAllDay }
-        _modify { yield &uniqueStorage.fields.occurrenceDateIsAllDay }
+        @inlinable get { storage.fields.occurrenceDateIsAllDay }
+        @inlinable _modify { yield &uniqueStorage.fields.occurrenceDateIsAllDay }
     }
     /// `RANGE=THISANDFUTURE` on RECURRENCE-ID.
     public var appliesToFutureOccurrences: Bool {
-        get { storage.fields.appliesToFutureOccurrences }
-        _modify { yield &uniqueStorage.fields.appliesToFutureOccurrences }
+        @inlinable get { storage.fields.appliesToFutureOccurrences }
+        @inlinable _modify { yield &uniqueStorage.fields.appliesToFutureOccurrences }
     }
     public var categories: [String] {
-        get { storage.fields.categories }
-        _modify { yield &uniqueStorage.fields.categories }
+        @inlinable get { storage.fields.categories }
+        @inlinable _modify { yield &uniqueStorage.fields.categories }
     }
     public var privacy: Privacy? {
-        get { storage.fields.privacy }
-        _modify { yield &uniqueStorage.fields.privacy }
+        @inlinable get { storage.fields.privacy }
+        @inlinable _modify { yield &uniqueStorage.fields.privacy }
     }
     public var priority: Int {
-        get { storage.fields.priority }
-        _modify { yield &uniqueStorage.fields.priority }
+        @inlinable get { storage.fields.priority }
+        @inlinable _modify { yield &uniqueStorage.fields.priority }
     }
     public var sequence: Int {
-        get { storage.fields.sequence }
-        _modify { yield &uniqueStorage.fields.sequence }
+        @inlinable get { storage.fields.sequence }
+        @inlinable _modify { yield &uniqueStorage.fields.sequence }
     }
     public var creationDate: Date? {
-        get { storage.fields.creationDate }
-        _modify { yield &uniqueStorage.fields.creationDate }
+        @inlinable get { storage.fields.creationDate }
+        @inlinable _modify { yield &uniqueStorage.fields.creationDate }
     }
     public var lastModifiedDate: Date? {
-        get { storage.fields.lastModifiedDate }
-        _modify { yield &uniqueStorage.fields.lastModifiedDate }
+        @inlinable get { storage.fields.lastModifiedDate }
+        @inlinable _modify { yield &uniqueStorage.fields.lastModifiedDate }
     }
     public var timestamp: Date? {
-        get { storage.fields.timestamp }
-        _modify { yield &uniqueStorage.fields.timestamp }
+        @inlinable get { storage.fields.timestamp }
+        @inlinable _modify { yield &uniqueStorage.fields.timestamp }
     }
 
     /// Content lines the model does not represent, unfolded, verbatim (`X-VENDOR;A=b:value`).
     public var extraProperties: [String] {
-        get { storage.fields.extraProperties }
-        _modify { yield &uniqueStorage.fields.extraProperties }
+        @inlinable get { storage.fields.extraProperties }
+        @inlinable _modify { yield &uniqueStorage.fields.extraProperties }
     }
     /// Subcomponents the model does not represent, as their original text.
     public var extraComponents: [String] {
-        get { storage.fields.extraComponents }
-        _modify { yield &uniqueStorage.fields.extraComponents }
+        @inlinable get { storage.fields.extraComponents }
+        @inlinable _modify { yield &uniqueStorage.fields.extraComponents }
     }
     /// The text this event was read from; see ``SourceText``. Not part of equality.
     ///
@@ -201,44 +201,44 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
     // MARK: - Storage
 
     /// Every field but the dates and the source, in one object that copies share.
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
     /// The stored fields of an event other than `startDate`, `endDate` and `source`; documented
     /// at the accessors of ``Event``. A decoder fills one and makes the event with
     /// ``init(startDate:endDate:fields:)``, without an accessor call per field.
-    package struct Fields: Hashable, Sendable {
-        package var uid: String
-        package var title: String
-        package var isAllDay: Bool = false
-        package var timeZone: TimeZone? = nil
-        package var timeZoneIdentifier: String? = nil
-        package var definedTimeZone: DefinedTimeZone? = nil
-        package var duration: ICalDuration? = nil
-        package var location: String? = nil
-        package var structuredLocation: StructuredLocation? = nil
-        package var notes: String? = nil
-        package var url: URL? = nil
-        package var availability: Availability = .notSupported
-        package var status: Status = .none
-        package var organizer: Participant? = nil
-        package var attendees: [Participant] = []
-        package var alarms: [Alarm] = []
-        package var recurrenceRules: [RecurrenceRule] = []
-        package var exceptionRules: [RecurrenceRule] = []
-        package var recurrenceDates: [RecurrenceDate] = []
-        package var exceptionDates: [RecurrenceDate] = []
-        package var occurrenceDate: Date? = nil
-        package var occurrenceDateIsAllDay: Bool = false
-        package var appliesToFutureOccurrences: Bool = false
-        package var categories: [String] = []
-        package var privacy: Privacy? = nil
-        package var priority: Int = 0
-        package var sequence: Int = 0
-        package var creationDate: Date? = nil
-        package var lastModifiedDate: Date? = nil
-        package var timestamp: Date? = nil
-        package var extraProperties: [String] = []
-        package var extraComponents: [String] = []
+    @usableFromInline package struct Fields: Hashable, Sendable {
+        @usableFromInline package var uid: String
+        @usableFromInline package var title: String
+        @usableFromInline package var isAllDay: Bool = false
+        @usableFromInline package var timeZone: TimeZone? = nil
+        @usableFromInline package var timeZoneIdentifier: String? = nil
+        @usableFromInline package var definedTimeZone: DefinedTimeZone? = nil
+        @usableFromInline package var duration: ICalDuration? = nil
+        @usableFromInline package var location: String? = nil
+        @usableFromInline package var structuredLocation: StructuredLocation? = nil
+        @usableFromInline package var notes: String? = nil
+        @usableFromInline package var url: URL? = nil
+        @usableFromInline package var availability: Availability = .notSupported
+        @usableFromInline package var status: Status = .none
+        @usableFromInline package var organizer: Participant? = nil
+        @usableFromInline package var attendees: [Participant] = []
+        @usableFromInline package var alarms: [Alarm] = []
+        @usableFromInline package var recurrenceRules: [RecurrenceRule] = []
+        @usableFromInline package var exceptionRules: [RecurrenceRule] = []
+        @usableFromInline package var recurrenceDates: [RecurrenceDate] = []
+        @usableFromInline package var exceptionDates: [RecurrenceDate] = []
+        @usableFromInline package var occurrenceDate: Date? = nil
+        @usableFromInline package var occurrenceDateIsAllDay: Bool = false
+        @usableFromInline package var appliesToFutureOccurrences: Bool = false
+        @usableFromInline package var categories: [String] = []
+        @usableFromInline package var privacy: Privacy? = nil
+        @usableFromInline package var priority: Int = 0
+        @usableFromInline package var sequence: Int = 0
+        @usableFromInline package var creationDate: Date? = nil
+        @usableFromInline package var lastModifiedDate: Date? = nil
+        @usableFromInline package var timestamp: Date? = nil
+        @usableFromInline package var extraProperties: [String] = []
+        @usableFromInline package var extraComponents: [String] = []
 
         package init(uid: String, title: String) {
             self.uid = uid
@@ -252,16 +252,16 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
     /// Its accesses are not checked for exclusivity at run time (a check on every field read and
     /// write, as for any class property): a write happens only through ``uniqueStorage``, by
     /// the one event holding the object, so no other access can overlap it.
-    private final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
+    @usableFromInline final class Storage: @unchecked Sendable {
+        @usableFromInline @exclusivity(unchecked) var fields: Fields
+        @usableFromInline init(_ fields: Fields) { self.fields = fields }
     }
 
     /// The storage, first copied when another event shares it, for a write that changes only
     /// this event. Accessors write through it in place (`_modify`), so
     /// `event.attendees.append(p)` appends to the array without copying it.
-    private var uniqueStorage: Storage {
-        mutating get {
+    @usableFromInline var uniqueStorage: Storage {
+        @inlinable mutating get {
             if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
             return storage
         }

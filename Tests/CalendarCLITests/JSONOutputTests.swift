@@ -188,6 +188,23 @@ struct JSONOutputTests {
         #expect((parsed["events"] as? [Any])?.count == 4)
     }
 
+    /// A list long enough to be laid out in batches on two threads: the same bytes as each
+    /// object written alone, in the given order, one comma between objects.
+    @Test func longListEqualsItsObjectsAlone() throws {
+        var list: [Occurrence] = []
+        for i in 0..<9_001 {
+            var e = Event(uid: "u\(i % 37)@x", title: "T \(i % 37)", startDate: Date(timeIntervalSince1970: 1_772_442_000 + Double(i) * 600),
+                          endDate: Date(timeIntervalSince1970: 1_772_442_900 + Double(i) * 600))
+            e.timeZone = i % 3 == 0 ? nil : Self.berlin
+            e.notes = i % 5 == 0 ? "note \(i)" : nil
+            list.append(Occurrence(event: e, calendarTitle: i % 2 == 0 ? "A" : "B", startDate: e.startDate, endDate: e.endDate,
+                                   occurrenceDate: nil, isRecurring: false, isDetached: false))
+        }
+        let head = "{\n  \"schemaVersion\": 1,\n  \"events\": [\n", tail = "\n  ]\n}\n"
+        let alone = list.map { String(JSONOutput.events([$0]).dropFirst(head.count).dropLast(tail.count)) }
+        #expect(JSONOutput.events(list, keepOrder: true) == head + alone.joined(separator: ",\n") + tail)
+    }
+
     @Test func emptyDocument() {
         #expect(JSONOutput.events([]) == "{\n  \"schemaVersion\": 1,\n  \"events\": []\n}\n")
         #expect(JSONOutput.calendars([]) == "{\n  \"schemaVersion\": 1,\n  \"calendars\": []\n}\n")
