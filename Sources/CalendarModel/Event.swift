@@ -14,9 +14,9 @@ import Foundation
 /// event.recurrenceRules = [RecurrenceRule(frequency: .daily)]
 /// ```
 ///
-/// Copies are cheap: every field but `startDate` and `endDate` lives in one shared storage
-/// object, copied on the first write to a copy (the occurrences of a series are copies of one
-/// event that differ only in their dates).
+/// Copies are cheap: every field but `startDate`, `endDate` and `source` lives in one shared
+/// storage object, copied on the first write to a copy (the occurrences of a series are copies
+/// of one event that differ only in their dates).
 ///
 /// Related RFC 5545 section: <https://www.rfc-editor.org/rfc/rfc5545#section-3.6.1>
 public struct Event: Identifiable, Hashable, Sendable, Codable {
@@ -165,10 +165,11 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
         @inlinable _modify { yield &uniqueStorage.fields.extraComponents }
     }
     /// The text this event was read from; see ``SourceText``. Not part of equality.
-    public var source: SourceText? {
-        @inlinable get { storage.fields.source }
-        @inlinable _modify { yield &uniqueStorage.fields.source }
-    }
+    ///
+    /// Stored beside the dates, not in the shared storage: the snapshot a ``SourceText`` keeps
+    /// of the event (without its source) then shares the event's storage, rather than being a
+    /// second copy of every field, and cannot hold a reference back to that ``SourceText``.
+    public var source: SourceText? = nil
 
     /// True when this is an override of one instance of a series (has a RECURRENCE-ID).
     public var isDetached: Bool { occurrenceDate != nil }
@@ -190,7 +191,7 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
     }
 
     /// True when `other` uses this event's storage: a copy not written to since, apart from
-    /// ``startDate`` and ``endDate`` (so it equals this event in every other field).
+    /// ``startDate``, ``endDate`` and ``source`` (so it equals this event in every other field).
     package func sharesStorage(with other: Event) -> Bool { storage === other.storage }
 
     /// Names the storage object while this event (or a copy sharing it) is alive: a key for
@@ -199,11 +200,11 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
 
     // MARK: - Storage
 
-    /// Every field but the dates, in one object that copies share.
+    /// Every field but the dates and the source, in one object that copies share.
     @usableFromInline var storage: Storage
 
-    /// The stored fields of an event other than `startDate` and `endDate`; documented at the
-    /// accessors of ``Event``. A decoder fills one and makes the event with
+    /// The stored fields of an event other than `startDate`, `endDate` and `source`; documented
+    /// at the accessors of ``Event``. A decoder fills one and makes the event with
     /// ``init(startDate:endDate:fields:)``, without an accessor call per field.
     @usableFromInline package struct Fields: Hashable, Sendable {
         @usableFromInline package var uid: String
@@ -238,7 +239,6 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
         @usableFromInline package var timestamp: Date? = nil
         @usableFromInline package var extraProperties: [String] = []
         @usableFromInline package var extraComponents: [String] = []
-        @usableFromInline @NotCompared package var source: SourceText? = nil
 
         package init(uid: String, title: String) {
             self.uid = uid
@@ -398,6 +398,7 @@ extension Event: CustomReflectable {
         // The dates come after `uid` and `title`, where the properties declare them.
         let dates: [Mirror.Child] = [("startDate", startDate), ("endDate", endDate)]
         children.insert(contentsOf: dates, at: 2)
+        children.append(("source", source as Any))
         return Mirror(self, children: children, displayStyle: .struct)
     }
 }

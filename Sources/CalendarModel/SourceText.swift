@@ -89,9 +89,8 @@ public final class SourceText: Hashable, Sendable {
     private init(storage: Storage, event: Event) {
         self.storage = Mutex(storage)
         var copy = event
-        // A write to `source`, even of nil, leaves `copy` with storage of its own (Event is
-        // copy-on-write): the event that is given this SourceText must not share the
-        // snapshot's storage, which would be a reference cycle.
+        // `source` is not in the event's shared storage: the snapshot keeps the same storage
+        // as the event (its fields are not copied) and holds no reference to this object.
         copy.source = nil
         self.snapshotBox = .event(copy)
     }
@@ -104,7 +103,7 @@ public final class SourceText: Hashable, Sendable {
     }
 
     /// True when `event` still has the fields it was read with. `source` takes no part in
-    /// equality (``NotCompared``), so the event is compared as it is, not copied without it
+    /// equality, so the event is compared as it is, not copied without it
     /// (copying retained and released every field: half of what an import's check cost).
     public func isUnchanged(_ event: Event) -> Bool {
         guard case .event(let original) = snapshotBox else { return false }
@@ -125,9 +124,9 @@ public final class SourceText: Hashable, Sendable {
     }
 }
 
-/// Holds a value that takes no part in equality or hashing: ``Event/source`` and
-/// ``Reminder/source`` are provenance, not content, so an imported event equals the same
-/// event built in code (or decoded from JSON, which does not carry the source).
+/// Holds a value that takes no part in equality or hashing: ``Reminder/source`` is provenance,
+/// not content, so an imported reminder equals the same reminder built in code (or decoded from
+/// JSON, which does not carry the source). ``Event`` leaves its source out of `==` itself.
 @propertyWrapper
 public struct NotCompared<Value: Sendable>: Hashable, Sendable {
     public var wrappedValue: Value

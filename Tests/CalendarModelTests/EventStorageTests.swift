@@ -109,6 +109,11 @@ struct EventStorageTests {
         #expect(!written.sharesStorage(with: original))
         #expect(written.sharesStorage(with: written))
 
+        var sourced = original
+        sourced.source = SourceText(text: "BEGIN:VEVENT\r\nEND:VEVENT\r\n", event: original)
+        #expect(sourced.sharesStorage(with: original), "the source is not in the storage")
+        #expect(sourced.source?.isUnchanged(sourced) == true)
+
         let rebuilt = Self.event()
         #expect(rebuilt == original)
         #expect(!rebuilt.sharesStorage(with: original), "equal, but built separately")
@@ -159,8 +164,7 @@ struct EventStorageTests {
     /// guard tests compare these labels with the fields it handles).
     @Test func mirrorShowsTheProperties() {
         let labels = Mirror(reflecting: Self.event()).children.compactMap(\.label)
-        // `source` is a property wrapper, reflected as its storage `_source`.
-        #expect(labels == Self.encodedProperties + ["_source"])
+        #expect(labels == Self.encodedProperties + ["source"])
         let title = Mirror(reflecting: Self.event()).children.first { $0.label == "title" }?.value as? String
         #expect(title == "Original")
     }

@@ -339,7 +339,7 @@ struct BinaryCodecTests {
     /// property names `Mirror` sees must be exactly those the codec lists (encoded or skipped).
     @Test func codecCoversEveryStoredProperty() {
         func check<T: BinaryCodable>(_ value: T) {
-            // A property wrapper's storage shows as `_name` (Event.source is `@NotCompared`).
+            // A property wrapper's storage shows as `_name` (Reminder.source is `@NotCompared`).
             let labels = Mirror(reflecting: value).children.compactMap(\.label).map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }
             let handled = T.binaryFieldNames + T.binarySkippedFieldNames
             #expect(labels.sorted() == handled.sorted(), "\(T.self): stored \(labels), codec handles \(handled)")
