@@ -89,6 +89,37 @@ struct JCalValueTests {
         #expect(text == "BEGIN:VCALENDAR\r\n\(c.ics)\r\nEND:VCALENDAR\r\n")
     }
 
+    /// A jCal value that does not have its type's iCalendar shape is written as it is, and keeps
+    /// its type as `VALUE` (without it, the line would be read as of its property's default
+    /// type, or as of type unknown); one that has the shape needs no `VALUE` for its default type.
+    static let valueKept: [(jcal: String, ics: String)] = [
+        (#"["dtstart",{},"date-time","2012"]"#, "DTSTART;VALUE=DATE-TIME:2012"),
+        (#"["x-a",{},"integer","foobar"]"#, "X-A;VALUE=INTEGER:foobar"),
+        (#"["sequence",{},"integer",3]"#, "SEQUENCE:3"),
+        (#"["sequence",{},"integer",1.5]"#, "SEQUENCE;VALUE=INTEGER:1.5"),
+        (#"["trigger",{},"duration","-PT15M"]"#, "TRIGGER:-PT15M"),
+        (#"["trigger",{},"duration","15 minutes"]"#, "TRIGGER;VALUE=DURATION:15 minutes"),
+        // DTSTART takes one value: two, joined by a comma, are not one DATE-TIME.
+        (#"["dtstart",{},"date-time","2012-09-01T13:00:00Z","2012-09-02T13:00:00Z"]"#, "DTSTART;VALUE=DATE-TIME:20120901T130000Z,20120902T130000Z"),
+        // EXDATE is a comma list: each element has the shape, the second written compact already.
+        (#"["exdate",{},"date-time","2012-09-01T13:00:00Z","20120902T130000Z"]"#, "EXDATE:20120901T130000Z,20120902T130000Z"),
+        (#"["exdate",{},"date-time","2012-09-01T13:00:00Z","tomorrow"]"#, "EXDATE;VALUE=DATE-TIME:20120901T130000Z,tomorrow"),
+        (#"["geo",{},"float",[1.5,"x"]]"#, "GEO;VALUE=FLOAT:1.5;x"),
+        (#"["rrule",{},"recur",{"freq":"DAILY","until":"soon"}]"#, "RRULE;VALUE=RECUR:FREQ=DAILY;UNTIL=soon"),
+        (#"["x-t",{},"time","12:30"]"#, "X-T;VALUE=TIME:12:30"),
+        (#"["tzoffsetto",{},"utc-offset","+01:00"]"#, "TZOFFSETTO:+0100"),
+        (#"["x-b",{},"boolean",false]"#, "X-B;VALUE=BOOLEAN:FALSE"),
+    ]
+
+    @Test func valueNotOfItsTypesShapeKeepsItsType() throws {
+        for c in Self.valueKept {
+            let document = #"["vcalendar",["#.utf8 + Array(c.jcal.utf8) + #"],[]]"#.utf8
+            let ics = try JCalReader.iCalendar(fromJSON: Array(document))
+            let text = String(decoding: ics.iCalendar, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+            #expect(text == "BEGIN:VCALENDAR\r\n\(c.ics)\r\nEND:VCALENDAR\r\n", "\(c.jcal)")
+        }
+    }
+
     @Test func errorPathsNameTheIndexAndTheKey() throws {
         let bad = #"["vcalendar",[],[["vevent",[["rrule",{},"recur",{"freq":"DAILY","count":true}]],[]]]]"#
         #expect(throws: FormatError(path: "[2][0][1][0][3].count", message: "expected a string or a number")) {
