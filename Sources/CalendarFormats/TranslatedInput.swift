@@ -36,6 +36,6 @@ public struct TranslatedInput: Sendable {
         let physical = iCalendar[before...].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
         let written = place.description
         let name = written.isEmpty ? "(top level)" : written
-        places += Array(repeating: name, count: physical)
+        for _ in 0..<physical { places.append(name) }
     }
 }

@@ -1,4 +1,4 @@
-import CalendarFormats
+@testable import CalendarFormats
 import Testing
 
 /// Single properties both ways, with the jCal that RFC 7265 §3.4–3.6 gives for each iCalendar
@@ -118,6 +118,25 @@ struct JCalValueTests {
             let text = String(decoding: ics.iCalendar, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
             #expect(text == "BEGIN:VCALENDAR\r\n\(c.ics)\r\nEND:VCALENDAR\r\n", "\(c.jcal)")
         }
+    }
+
+    /// The shape check the reader makes for `VALUE` says what making the jCal value says.
+    @Test func shapeIsWhereTheJCalValueIsMade() {
+        let texts = ["20120901", "20120901T130000Z", "20120901T130000", "2012-09-01", "2012", "20120901T1300", "123000", "123000Z",
+                     "12:30:00", "-0500", "+055001", "0500", "+05", "P1D", "-PT15M", "P2W", "P1W2D", "PT", "P", "42", "-3", "+7",
+                     "1.5", "1e3", "x", "", "TRUE", "false", "19970308T160000Z/PT8H", "FREQ=DAILY;COUNT=2", "FREQ", "2012-09-01T13:00:00Z"]
+        let types = ["date", "date-time", "time", "utc-offset", "duration", "integer", "float", "boolean", "period", "recur", "text", "uri", "unknown"]
+        for type in types {
+            for text in texts {
+                #expect(JCalValueCodec.hasShape(text, type: type) == (JCalValueCodec.json(fromICalendar: text, type: type) != nil), "\(type) \(text)")
+            }
+        }
+        #expect(JCalValueCodec.hasShape("20120901T130000Z", type: "date-time"))
+        #expect(!JCalValueCodec.hasShape("2012-09-01T13:00:00Z", type: "date-time"))
+        #expect(JCalValueCodec.hasShape("+055001", type: "utc-offset"))
+        #expect(!JCalValueCodec.hasShape("0500", type: "utc-offset"))
+        #expect(JCalValueCodec.hasShape("-PT15M", type: "duration"))
+        #expect(!JCalValueCodec.hasShape("1.5", type: "integer"))
     }
 
     @Test func errorPathsNameTheIndexAndTheKey() throws {
