@@ -139,6 +139,18 @@ struct JCalValueTests {
         #expect(!JCalValueCodec.hasShape("1.5", type: "integer"))
     }
 
+    /// A DATE-TIME property's type without `VALUE` is that of its first element that is not empty.
+    @Test func typeInferredFromTheFirstElement() {
+        let rdate = JCalPropertyKind(name: "RDATE")
+        #expect(rdate.inferredType(of: "20120901,20120902T100000Z") == "date")
+        #expect(rdate.inferredType(of: ",,20120901") == "date")
+        #expect(rdate.inferredType(of: "20120901T100000Z/PT1H,20120902") == "period")
+        #expect(rdate.inferredType(of: "20120901T100000Z,20120902") == "date-time")
+        #expect(rdate.inferredType(of: ",") == "date-time")
+        #expect(rdate.inferredType(of: "") == "date-time")
+        #expect(JCalPropertyKind(name: "SUMMARY").inferredType(of: "20120901") == "text")
+    }
+
     @Test func errorPathsNameTheIndexAndTheKey() throws {
         let bad = #"["vcalendar",[],[["vevent",[["rrule",{},"recur",{"freq":"DAILY","count":true}]],[]]]]"#
         #expect(throws: FormatError(path: "[2][0][1][0][3].count", message: "expected a string or a number")) {

@@ -59,7 +59,9 @@ struct JCalPropertyKind: Hashable, Sendable {
     /// the properties that take several types: `20120901` is a date, `…/…` a period.
     func inferredType(of value: String) -> String {
         guard takesDateOrPeriod else { return defaultType }
-        let first = value.utf8.split(separator: UInt8(ascii: ","), maxSplits: 1).first ?? value.utf8[...]
+        // The first element of the comma list that is not empty (the whole value when none is).
+        let utf8 = value.utf8, comma = UInt8(ascii: ",")
+        let first = utf8.firstIndex { $0 != comma }.map { start in utf8[start..<(utf8[start...].firstIndex(of: comma) ?? utf8.endIndex)] } ?? utf8[...]
         if first.contains(UInt8(ascii: "/")) { return "period" }
         if first.count == 8, first.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return "date" }
         return defaultType
