@@ -62,13 +62,20 @@ public enum TextCodec {
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count + 8)
         var previousCR = false
+        // Each escape appended byte by byte: `out += [a, b]` would make an array for each.
         for b in s.utf8 {
             switch b {
-            case 0x5C: out += [backslash, backslash]
-            case 0x3B: out += [backslash, UInt8(ascii: ";")]
-            case 0x2C: out += [backslash, UInt8(ascii: ",")]
-            case 0x0D: out += [backslash, UInt8(ascii: "n")]
-            case 0x0A: if !previousCR { out += [backslash, UInt8(ascii: "n")] }
+            case 0x5C, 0x3B, 0x2C:
+                out.append(backslash)
+                out.append(b)
+            case 0x0D:
+                out.append(backslash)
+                out.append(UInt8(ascii: "n"))
+            case 0x0A:
+                if !previousCR {
+                    out.append(backslash)
+                    out.append(UInt8(ascii: "n"))
+                }
             default: out.append(b)
             }
             previousCR = b == 0x0D
