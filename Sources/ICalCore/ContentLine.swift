@@ -44,11 +44,20 @@ public struct ContentLine: Hashable, Sendable {
     public var text: String {
         if let raw { return raw }
         if parameters.isEmpty { return name + ":" + value }
+        // One string grown in place: no array and joined string per parameter.
         var s = name
         for p in parameters {
-            s += ";" + p.name + "=" + p.values.map(ICalParameter.quotedIfNeeded).joined(separator: ",")
+            s += ";"
+            s += p.name
+            s += "="
+            for (i, v) in p.values.enumerated() {
+                if i > 0 { s += "," }
+                s += ICalParameter.quotedIfNeeded(v)
+            }
         }
-        return s + ":" + value
+        s += ":"
+        s += value
+        return s
     }
 }
 

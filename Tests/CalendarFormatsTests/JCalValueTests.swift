@@ -124,7 +124,9 @@ struct JCalValueTests {
     @Test func shapeIsWhereTheJCalValueIsMade() {
         let texts = ["20120901", "20120901T130000Z", "20120901T130000", "2012-09-01", "2012", "20120901T1300", "123000", "123000Z",
                      "12:30:00", "-0500", "+055001", "0500", "+05", "P1D", "-PT15M", "P2W", "P1W2D", "PT", "P", "42", "-3", "+7",
-                     "1.5", "1e3", "x", "", "TRUE", "false", "19970308T160000Z/PT8H", "FREQ=DAILY;COUNT=2", "FREQ", "2012-09-01T13:00:00Z"]
+                     "1.5", "1e3", "x", "", "TRUE", "false", "19970308T160000Z/PT8H", "FREQ=DAILY;COUNT=2", "FREQ", "2012-09-01T13:00:00Z",
+                     "FREQ=DAILY;UNTIL=20120901", "FREQ=DAILY;UNTIL=soon", "FREQ=;COUNT=1", "=DAILY", ";;", "FREQ=DAILY;;COUNT=3",
+                     "FREQ=WEEKLY;UNTIL=20120901T130000Z,20120902", "until=20120901T130000", "FREQ=WEEKLY;UNTIL=20120901,"]
         let types = ["date", "date-time", "time", "utc-offset", "duration", "integer", "float", "boolean", "period", "recur", "text", "uri", "unknown"]
         for type in types {
             for text in texts {
@@ -137,6 +139,9 @@ struct JCalValueTests {
         #expect(!JCalValueCodec.hasShape("0500", type: "utc-offset"))
         #expect(JCalValueCodec.hasShape("-PT15M", type: "duration"))
         #expect(!JCalValueCodec.hasShape("1.5", type: "integer"))
+        #expect(JCalValueCodec.hasShape("FREQ=DAILY;UNTIL=20120901", type: "recur"))
+        #expect(!JCalValueCodec.hasShape("FREQ=DAILY;UNTIL=soon", type: "recur"))
+        #expect(!JCalValueCodec.hasShape("FREQ=;COUNT=1", type: "recur"))
     }
 
     /// A DATE-TIME property's type without `VALUE` is that of its first element that is not empty.

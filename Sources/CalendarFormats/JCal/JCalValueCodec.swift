@@ -50,6 +50,7 @@ enum JCalValueCodec {
         case "utc-offset": matches(text, "sdddd") || matches(text, "sdddddd")
         case "duration": isDuration(text)
         case "integer": Int(text) != nil
+        case "recur": isRecur(text)
         default: json(fromICalendar: text, type: type) != nil
         }
     }
@@ -117,24 +118,36 @@ enum JCalValueCodec {
     ]
 
     /// `FREQ=MONTHLY;BYMONTH=1,3` → `{"freq":"MONTHLY","bymonth":[1,3]}`; nil for a rule that
-    /// is not `KEY=VALUE` parts.
+    /// is not `KEY=VALUE` parts (``isRecur(_:)``).
     private static func recur(_ text: String) -> JSONNode? {
+        guard isRecur(text) else { return nil }
         var members: [JSONNode.Member] = []
         for part in text.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pair.count == 2, !pair[0].isEmpty, !pair[1].isEmpty else { return nil }
             let key = pair[0].lowercased()
-            let values: [JSONNode?] = pair[1].split(separator: ",", omittingEmptySubsequences: false).map { item in
+            let values: [JSONNode] = pair[1].split(separator: ",", omittingEmptySubsequences: false).map { item in
                 let item = String(item)
-                if key == "until" { return (extendedDateTime(item) ?? compactDate(item)).map(JSONNode.string) }
+                if key == "until" { return .string(extendedDateTime(item) ?? compactDate(item) ?? item) }
                 if integerRuleParts.contains(key), let n = Int(item) { return .integer(n) }
                 return .string(item)
             }
-            let read = values.compactMap { $0 }
-            guard read.count == values.count else { return nil }   // an UNTIL that is not a date or date-time
-            members.append(JSONNode.Member(key, read.count == 1 ? read[0] : .array(read)))
+            members.append(JSONNode.Member(key, values.count == 1 ? values[0] : .array(values)))
         }
-        return members.isEmpty ? nil : .object(members)
+        return .object(members)
+    }
+
+    /// Whether `text` is a rule ``recur(_:)`` can write: one or more `KEY=VALUE` parts (neither
+    /// empty), an UNTIL's values each a date or a date-time.
+    private static func isRecur(_ text: String) -> Bool {
+        let parts = text.split(separator: ";")
+        return !parts.isEmpty && parts.allSatisfy { part in
+            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pair.count == 2, !pair[0].isEmpty, !pair[1].isEmpty else { return false }
+            guard pair[0].lowercased() == "until" else { return true }
+            return pair[1].split(separator: ",", omittingEmptySubsequences: false).allSatisfy { item in
+                hasShape(String(item), type: "date-time") || hasShape(String(item), type: "date")
+            }
+        }
     }
 
     /// The JSON literal of an iCalendar FLOAT (`10.35`, `+1.5` → `1.5`), or nil when it is not one.
