@@ -44,20 +44,27 @@ public struct ContentLine: Hashable, Sendable {
     public var text: String {
         if let raw { return raw }
         if parameters.isEmpty { return name + ":" + value }
-        // One string grown in place: no array and joined string per parameter.
-        var s = name
+        // The bytes gathered in one buffer: `String.append` checks and grows the string for
+        // each of the many pieces.
+        var out: [UInt8] = []
+        out.reserveCapacity(name.utf8.count + value.utf8.count + 32 * parameters.count)
+        func add(_ s: String) {
+            var s = s
+            s.withUTF8 { out.append(contentsOf: $0) }
+        }
+        add(name)
         for p in parameters {
-            s += ";"
-            s += p.name
-            s += "="
+            out.append(UInt8(ascii: ";"))
+            add(p.name)
+            out.append(UInt8(ascii: "="))
             for (i, v) in p.values.enumerated() {
-                if i > 0 { s += "," }
-                s += ICalParameter.quotedIfNeeded(v)
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                add(ICalParameter.quotedIfNeeded(v))
             }
         }
-        s += ":"
-        s += value
-        return s
+        out.append(UInt8(ascii: ":"))
+        add(value)
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
