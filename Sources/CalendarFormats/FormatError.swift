@@ -43,10 +43,32 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch last {
-        case nil: written
-        case .key(let name)?: written.isEmpty ? name : written + "." + name
-        case .index(let i)?: written + "[" + String(i) + "]"
+        case nil: return written
+        case .key(let name)? where written.isEmpty: return name
+        case .key(let name)?: return Self.joined(written, UInt8(ascii: "."), name, nil)
+        case .index(let i)?: return Self.joined(written, UInt8(ascii: "["), String(i), UInt8(ascii: "]"))
         }
+    }
+
+    /// `prefix`, `separator`, `step` and `close` as one string, the bytes copied once into its
+    /// buffer (each line's place is such a string; `+` and `append` would check and grow the
+    /// string once for each piece).
+    private static func joined(_ prefix: String, _ separator: UInt8, _ step: String, _ close: UInt8?) -> String {
+        var prefix = prefix, step = step
+        let count = prefix.utf8.count + 1 + step.utf8.count + (close == nil ? 0 : 1)
+        return prefix.withUTF8 { prefix in step.withUTF8 { step in
+            String(unsafeUninitializedCapacity: count) { out in
+                var end = out.initialize(fromContentsOf: prefix)
+                out[end] = separator
+                end += 1
+                end += UnsafeMutableBufferPointer(rebasing: out[end...]).initialize(fromContentsOf: step)
+                if let close {
+                    out[end] = close
+                    end += 1
+                }
+                return end
+            }
+        } }
     }
 
     public func index(_ i: Int) -> JSONPath { JSONPath(written: description, last: .index(i)) }

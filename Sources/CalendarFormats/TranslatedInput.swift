@@ -33,9 +33,13 @@ public struct TranslatedInput: Sendable {
     mutating func append(line: String, from place: JSONPath) {
         let before = iCalendar.count
         LineFolder.append(line, to: &iCalendar)
-        let physical = iCalendar[before...].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let physical = iCalendar.withUnsafeBufferPointer { bytes in
+            var count = 0
+            for i in before..<bytes.count where bytes[i] == 0x0A { count += 1 }
+            return count
+        }
         let written = place.description
         let name = written.isEmpty ? "(top level)" : written
-        places += Array(repeating: name, count: physical)
+        for _ in 0..<physical { places.append(name) }
     }
 }

@@ -44,11 +44,27 @@ public struct ContentLine: Hashable, Sendable {
     public var text: String {
         if let raw { return raw }
         if parameters.isEmpty { return name + ":" + value }
-        var s = name
-        for p in parameters {
-            s += ";" + p.name + "=" + p.values.map(ICalParameter.quotedIfNeeded).joined(separator: ",")
+        // The bytes gathered in one buffer: `String.append` checks and grows the string for
+        // each of the many pieces.
+        var out: [UInt8] = []
+        out.reserveCapacity(name.utf8.count + value.utf8.count + 32 * parameters.count)
+        func add(_ s: String) {
+            var s = s
+            s.withUTF8 { out.append(contentsOf: $0) }
         }
-        return s + ":" + value
+        add(name)
+        for p in parameters {
+            out.append(UInt8(ascii: ";"))
+            add(p.name)
+            out.append(UInt8(ascii: "="))
+            for (i, v) in p.values.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                add(ICalParameter.quotedIfNeeded(v))
+            }
+        }
+        out.append(UInt8(ascii: ":"))
+        add(value)
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -56,23 +56,34 @@ public enum TextCodec {
         }
     }
 
-    /// Escapes a TEXT value for writing. CR LF and lone CR become `\n`.
+    /// Escapes a TEXT value for writing. CR LF and lone CR become `\n`. The runs between the
+    /// bytes to escape are copied whole.
     public static func escape(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) else { return s }
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count + 8)
-        var previousCR = false
-        for b in s.utf8 {
-            switch b {
-            case 0x5C: out += [backslash, backslash]
-            case 0x3B: out += [backslash, UInt8(ascii: ";")]
-            case 0x2C: out += [backslash, UInt8(ascii: ",")]
-            case 0x0D: out += [backslash, UInt8(ascii: "n")]
-            case 0x0A: if !previousCR { out += [backslash, UInt8(ascii: "n")] }
-            default: out.append(b)
+        var s = s
+        return s.withUTF8 { text in
+            var out: [UInt8] = []
+            var runStart = 0   // text[runStart..<i] has nothing to escape and is not copied yet
+            var previousCR = false
+            for (i, b) in text.enumerated() {
+                defer { previousCR = b == 0x0D }
+                let escaped: UInt8?
+                switch b {
+                case 0x5C, 0x3B, 0x2C: escaped = b
+                case 0x0D: escaped = UInt8(ascii: "n")
+                case 0x0A: escaped = previousCR ? nil : UInt8(ascii: "n")
+                default: continue
+                }
+                if out.isEmpty { out.reserveCapacity(text.count + 8) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<i]))
+                runStart = i + 1
+                if let escaped {
+                    out.append(backslash)
+                    out.append(escaped)
+                }
             }
-            previousCR = b == 0x0D
-        }
-        return String(decoding: out, as: UTF8.self)
+            guard runStart > 0 else { return nil as String? }   // nothing escaped: the text as it is
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
+            return String(decoding: out, as: UTF8.self)
+        } ?? s
     }
 }

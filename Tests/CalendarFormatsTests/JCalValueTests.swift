@@ -1,4 +1,4 @@
-import CalendarFormats
+@testable import CalendarFormats
 import Testing
 
 /// Single properties both ways, with the jCal that RFC 7265 §3.4–3.6 gives for each iCalendar
@@ -87,6 +87,73 @@ struct JCalValueTests {
         let ics = try JCalReader.iCalendar(fromJSON: Array(document))
         let text = String(decoding: ics.iCalendar, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
         #expect(text == "BEGIN:VCALENDAR\r\n\(c.ics)\r\nEND:VCALENDAR\r\n")
+    }
+
+    /// A jCal value that does not have its type's iCalendar shape is written as it is, and keeps
+    /// its type as `VALUE` (without it, the line would be read as of its property's default
+    /// type, or as of type unknown); one that has the shape needs no `VALUE` for its default type.
+    static let valueKept: [(jcal: String, ics: String)] = [
+        (#"["dtstart",{},"date-time","2012"]"#, "DTSTART;VALUE=DATE-TIME:2012"),
+        (#"["x-a",{},"integer","foobar"]"#, "X-A;VALUE=INTEGER:foobar"),
+        (#"["sequence",{},"integer",3]"#, "SEQUENCE:3"),
+        (#"["sequence",{},"integer",1.5]"#, "SEQUENCE;VALUE=INTEGER:1.5"),
+        (#"["trigger",{},"duration","-PT15M"]"#, "TRIGGER:-PT15M"),
+        (#"["trigger",{},"duration","15 minutes"]"#, "TRIGGER;VALUE=DURATION:15 minutes"),
+        // DTSTART takes one value: two, joined by a comma, are not one DATE-TIME.
+        (#"["dtstart",{},"date-time","2012-09-01T13:00:00Z","2012-09-02T13:00:00Z"]"#, "DTSTART;VALUE=DATE-TIME:20120901T130000Z,20120902T130000Z"),
+        // EXDATE is a comma list: each element has the shape, the second written compact already.
+        (#"["exdate",{},"date-time","2012-09-01T13:00:00Z","20120902T130000Z"]"#, "EXDATE:20120901T130000Z,20120902T130000Z"),
+        (#"["exdate",{},"date-time","2012-09-01T13:00:00Z","tomorrow"]"#, "EXDATE;VALUE=DATE-TIME:20120901T130000Z,tomorrow"),
+        (#"["geo",{},"float",[1.5,"x"]]"#, "GEO;VALUE=FLOAT:1.5;x"),
+        (#"["rrule",{},"recur",{"freq":"DAILY","until":"soon"}]"#, "RRULE;VALUE=RECUR:FREQ=DAILY;UNTIL=soon"),
+        (#"["x-t",{},"time","12:30"]"#, "X-T;VALUE=TIME:12:30"),
+        (#"["tzoffsetto",{},"utc-offset","+01:00"]"#, "TZOFFSETTO:+0100"),
+        (#"["x-b",{},"boolean",false]"#, "X-B;VALUE=BOOLEAN:FALSE"),
+    ]
+
+    @Test func valueNotOfItsTypesShapeKeepsItsType() throws {
+        for c in Self.valueKept {
+            let document = #"["vcalendar",["#.utf8 + Array(c.jcal.utf8) + #"],[]]"#.utf8
+            let ics = try JCalReader.iCalendar(fromJSON: Array(document))
+            let text = String(decoding: ics.iCalendar, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+            #expect(text == "BEGIN:VCALENDAR\r\n\(c.ics)\r\nEND:VCALENDAR\r\n", "\(c.jcal)")
+        }
+    }
+
+    /// The shape check the reader makes for `VALUE` says what making the jCal value says.
+    @Test func shapeIsWhereTheJCalValueIsMade() {
+        let texts = ["20120901", "20120901T130000Z", "20120901T130000", "2012-09-01", "2012", "20120901T1300", "123000", "123000Z",
+                     "12:30:00", "-0500", "+055001", "0500", "+05", "P1D", "-PT15M", "P2W", "P1W2D", "PT", "P", "42", "-3", "+7",
+                     "1.5", "1e3", "x", "", "TRUE", "false", "19970308T160000Z/PT8H", "FREQ=DAILY;COUNT=2", "FREQ", "2012-09-01T13:00:00Z",
+                     "FREQ=DAILY;UNTIL=20120901", "FREQ=DAILY;UNTIL=soon", "FREQ=;COUNT=1", "=DAILY", ";;", "FREQ=DAILY;;COUNT=3",
+                     "FREQ=WEEKLY;UNTIL=20120901T130000Z,20120902", "until=20120901T130000", "FREQ=WEEKLY;UNTIL=20120901,"]
+        let types = ["date", "date-time", "time", "utc-offset", "duration", "integer", "float", "boolean", "period", "recur", "text", "uri", "unknown"]
+        for type in types {
+            for text in texts {
+                #expect(JCalValueCodec.hasShape(text, type: type) == (JCalValueCodec.json(fromICalendar: text, type: type) != nil), "\(type) \(text)")
+            }
+        }
+        #expect(JCalValueCodec.hasShape("20120901T130000Z", type: "date-time"))
+        #expect(!JCalValueCodec.hasShape("2012-09-01T13:00:00Z", type: "date-time"))
+        #expect(JCalValueCodec.hasShape("+055001", type: "utc-offset"))
+        #expect(!JCalValueCodec.hasShape("0500", type: "utc-offset"))
+        #expect(JCalValueCodec.hasShape("-PT15M", type: "duration"))
+        #expect(!JCalValueCodec.hasShape("1.5", type: "integer"))
+        #expect(JCalValueCodec.hasShape("FREQ=DAILY;UNTIL=20120901", type: "recur"))
+        #expect(!JCalValueCodec.hasShape("FREQ=DAILY;UNTIL=soon", type: "recur"))
+        #expect(!JCalValueCodec.hasShape("FREQ=;COUNT=1", type: "recur"))
+    }
+
+    /// A DATE-TIME property's type without `VALUE` is that of its first element that is not empty.
+    @Test func typeInferredFromTheFirstElement() {
+        let rdate = JCalPropertyKind(name: "RDATE")
+        #expect(rdate.inferredType(of: "20120901,20120902T100000Z") == "date")
+        #expect(rdate.inferredType(of: ",,20120901") == "date")
+        #expect(rdate.inferredType(of: "20120901T100000Z/PT1H,20120902") == "period")
+        #expect(rdate.inferredType(of: "20120901T100000Z,20120902") == "date-time")
+        #expect(rdate.inferredType(of: ",") == "date-time")
+        #expect(rdate.inferredType(of: "") == "date-time")
+        #expect(JCalPropertyKind(name: "SUMMARY").inferredType(of: "20120901") == "text")
     }
 
     @Test func errorPathsNameTheIndexAndTheKey() throws {

@@ -50,6 +50,8 @@ struct TextCodecTests {
         Case(id: "CRLF CRLF", input: "a\r\n\r\nb", expected: #"a\n\nb"#),
         Case(id: "LF CR", input: "a\n\rb", expected: #"a\n\nb"#),
         Case(id: "non-ASCII untouched", input: "Zoë, 😀", expected: #"Zoë\, 😀"#),
+        Case(id: "escapes at both ends", input: ",a;", expected: #"\,a\;"#),
+        Case(id: "only a CRLF", input: "\r\n", expected: #"\n"#),
     ]
 
     @Test(arguments: escapeCases)

@@ -18,7 +18,13 @@ struct JCalPropertyKind: Hashable, Sendable {
 
     /// The property's value may be a comma list, written as one JSON value per element
     /// (RFC 7265 §3.4.1.2). TEXT lists split at unescaped commas only.
-    var isMultiValued: Bool { Self.multiValued.contains(name) }
+    var isMultiValued: Bool {
+        // A switch, not a `Set`: this is asked once per property, and hashing the name costs more.
+        switch name {
+        case "CATEGORIES", "RESOURCES", "FREEBUSY", "EXDATE", "RDATE": true
+        default: false
+        }
+    }
 
     /// The property's value is structured: its `;`-separated parts are one JSON array
     /// (GEO's two floats, REQUEST-STATUS's texts; RFC 7265 §3.4.1.3).
@@ -49,8 +55,6 @@ struct JCalPropertyKind: Hashable, Sendable {
         return types
     }()
 
-    static let multiValued: Set<String> = ["CATEGORIES", "RESOURCES", "FREEBUSY", "EXDATE", "RDATE"]
-
     /// Properties whose default is DATE-TIME but which also take a DATE or (RDATE) a PERIOD:
     /// their type is read from the value when `VALUE` is absent, as RFC 7265 §3.4.1.1 allows.
     var takesDateOrPeriod: Bool { defaultType == "date-time" }
@@ -59,7 +63,9 @@ struct JCalPropertyKind: Hashable, Sendable {
     /// the properties that take several types: `20120901` is a date, `…/…` a period.
     func inferredType(of value: String) -> String {
         guard takesDateOrPeriod else { return defaultType }
-        let first = value.utf8.split(separator: UInt8(ascii: ","), maxSplits: 1).first ?? value.utf8[...]
+        // The first element of the comma list that is not empty (the whole value when none is).
+        let utf8 = value.utf8, comma = UInt8(ascii: ",")
+        let first = utf8.firstIndex { $0 != comma }.map { start in utf8[start..<(utf8[start...].firstIndex(of: comma) ?? utf8.endIndex)] } ?? utf8[...]
         if first.contains(UInt8(ascii: "/")) { return "period" }
         if first.count == 8, first.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return "date" }
         return defaultType
@@ -71,8 +77,14 @@ struct JCalPropertyKind: Hashable, Sendable {
     /// CONFERENCE and IMAGE). `value` is the iCalendar text: a DATE-TIME that is not one
     /// (`DTSTART;VALUE=DATE-TIME:20120901`) keeps its `VALUE` too, or it would read as a date.
     func needsValueParameter(for type: String, value: String) -> Bool {
-        type != "unknown" && (type != defaultType || type != inferredType(of: value) || Self.valueAlwaysWritten.contains(name))
+        type != "unknown" && (type != defaultType || type != inferredType(of: value) || valueAlwaysWritten)
     }
 
-    static let valueAlwaysWritten: Set<String> = ["REFRESH-INTERVAL", "CONFERENCE", "IMAGE"]
+    /// RFC 7986's properties whose grammar always has `VALUE` (a switch, as ``isMultiValued``).
+    private var valueAlwaysWritten: Bool {
+        switch name {
+        case "REFRESH-INTERVAL", "CONFERENCE", "IMAGE": true
+        default: false
+        }
+    }
 }

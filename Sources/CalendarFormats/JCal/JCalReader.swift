@@ -39,71 +39,61 @@ public enum JCalReader {
 
     // MARK: - Components and properties
 
-    /// Writes one component (BEGIN, its folded content lines, its subcomponents, END).
-    static func component(_ node: JSONNode, at path: JSONPath, to out: inout TranslatedInput) throws(FormatError) {
-        guard let items = node.array else {
-            throw path.error("expected an array (a component: [name, [properties], [components]]), found \(node.kindName)")
-        }
-        guard items.count == 3 else { throw countError(items.count, at: path) }
-        let name = try begin(name: items[0], properties: items[1], children: items[2], at: path, to: &out)
-        for (i, c) in (items[2].array ?? []).enumerated() { try component(c, at: path.index(2).index(i).folded, to: &out) }
-        out.append(line: "END:" + name, from: path)
-    }
-
     static func countError(_ count: Int, at path: JSONPath) -> FormatError {
         path.error("expected a component of 3 items ([name, [properties], [components]]), found \(count)")
     }
 
-    /// The BEGIN line and the properties of a component of three items; `children` is only
-    /// checked to be an array. Returns the upper-cased name, for END.
-    static func begin(name nameNode: JSONNode, properties propertiesNode: JSONNode, children: JSONNode,
-                      at path: JSONPath, to out: inout TranslatedInput) throws(FormatError) -> String {
-        let name = try self.name(nameNode, at: path.index(0), of: "component", forbidding: "")
-        guard let properties = propertiesNode.array else { throw path.index(1).error("expected an array (the properties), found \(propertiesNode.kindName)") }
-        guard children.array != nil else { throw path.index(2).error("expected an array (the subcomponents), found \(children.kindName)") }
-        out.append(line: "BEGIN:" + name, from: path)
-        let propertiesPath = path.index(1)
-        for (i, p) in properties.enumerated() {
-            let at = propertiesPath.index(i).folded
-            out.append(line: try property(p, at: at).text, from: at)
-        }
-        return name
+    static func propertyCountError(_ count: Int, at path: JSONPath) -> FormatError {
+        path.error("expected a property of at least 4 items ([name, {parameters}, type, value...]), found \(count)")
     }
 
-    static func property(_ node: JSONNode, at path: JSONPath) throws(FormatError) -> ContentLine {
-        guard let items = node.array else {
-            throw path.error("expected an array (a property: [name, {parameters}, type, value...]), found \(node.kindName)")
+    /// An upper-cased component name.
+    static func componentName(_ node: JSONNode, at path: JSONPath) throws(FormatError) -> String {
+        try name(node, at: path, of: "component", forbidding: "")
+    }
+
+    /// A property's first three items, checked in this order: the name (upper-cased), the
+    /// parameters (each name upper-cased), the value type (lower-cased).
+    static func propertyHead(name nameNode: JSONNode, parameters parametersNode: JSONNode, type typeNode: JSONNode,
+                             at path: JSONPath) throws(FormatError) -> (name: String, parameters: [ICalParameter], type: String) {
+        let name = try self.name(nameNode, at: path.index(0), of: "property", forbidding: ";:")
+        guard let members = parametersNode.members else {
+            throw path.index(1).error("expected an object (the parameters), found \(parametersNode.kindName)")
         }
-        guard items.count >= 4 else {
-            throw path.error("expected a property of at least 4 items ([name, {parameters}, type, value...]), found \(items.count)")
-        }
-        let name = try self.name(items[0], at: path.index(0), of: "property", forbidding: ";:")
-        guard let members = items[1].members else { throw path.index(1).error("expected an object (the parameters), found \(items[1].kindName)") }
-        guard let type = items[2].string?.lowercased(), !type.isEmpty, isName(type) else {
+        guard let type = typeNode.string?.lowercased(), !type.isEmpty, isName(type) else {
             throw path.index(2).error("expected a string (the value type, such as \"text\" or \"date-time\")")
         }
         var parameters: [ICalParameter] = []
+        let parametersPath = members.isEmpty ? path : path.index(1).folded
         for member in members {
-            let at = path.index(1).key(member.key)
+            let at = parametersPath.key(member.key)
             guard isWritable(member.key, forbidding: ";:,=\"") else {
                 throw at.error("expected a parameter name (not empty; no line break, ';', ':', ',', '=' or '\"')")
             }
             guard member.key.uppercased() != "VALUE" else { throw at.error("the value type goes in the property's third item, not a \"value\" parameter") }
             parameters.append(ICalParameter(name: member.key.uppercased(), values: try parameterValues(member.value, at: at)))
         }
-        let kind = JCalPropertyKind(name: name)
-        var texts: [String] = []
-        for (i, value) in items.dropFirst(3).enumerated() {
-            texts.append(try valueText(value, kind: kind, type: type, at: path.index(3 + i)))
-        }
-        let value = texts.joined(separator: ",")
-        // A value kept as written (not of its type's shape) keeps its VALUE too: without it,
-        // the line would be read as of type unknown.
-        let keptAsWritten = type != "unknown" && !JCalValueCodec.takesAnyText(type) && JCalWriter.values(of: value, kind: kind, type: type) == nil
+        return (name, parameters, type)
+    }
+
+    /// The content line of a property whose values' iCalendar texts are joined in `value`.
+    /// A value kept as written (not of its type's shape) keeps its VALUE too: without it, the
+    /// line would be read as of its property's default type, or of type unknown.
+    static func contentLine(name: String, parameters: [ICalParameter], type: String, kind: JCalPropertyKind, value: String) -> ContentLine {
+        var parameters = parameters
+        let keptAsWritten = type != "unknown" && !JCalValueCodec.takesAnyText(type) && !readsBack(value, kind: kind, type: type)
         if kind.needsValueParameter(for: type, value: value) || keptAsWritten {
             parameters.insert(ICalParameter("VALUE", type.uppercased()), at: 0)
         }
         return ContentLine(name: name, parameters: parameters, value: value)
+    }
+
+    /// Whether a property's iCalendar text is of `type`'s shape as ``JCalWriter`` reads it
+    /// (``JCalWriter/values(of:kind:type:)`` is not nil); for a property of one value, checked
+    /// without making its jCal value.
+    private static func readsBack(_ value: String, kind: JCalPropertyKind, type: String) -> Bool {
+        guard kind.isStructured || kind.isMultiValued else { return JCalValueCodec.hasShape(value, type: type) }
+        return JCalWriter.values(of: value, kind: kind, type: type) != nil
     }
 
     /// One JSON value of a property: a structured value's array joined by `;`, else one value.

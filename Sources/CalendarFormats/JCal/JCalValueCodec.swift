@@ -40,6 +40,21 @@ enum JCalValueCodec {
         }
     }
 
+    /// Whether `text` is of the type's shape: ``json(fromICalendar:type:)`` is not nil (found
+    /// without making the JSON value for the types of dates, times and numbers).
+    static func hasShape(_ text: String, type: String) -> Bool {
+        switch type {
+        case "date": matches(text, "dddddddd")
+        case "date-time": matches(text, "ddddddddTddddddZ") || matches(text, "ddddddddTdddddd")
+        case "time": matches(text, "dddddd") || matches(text, "ddddddZ")
+        case "utc-offset": matches(text, "sdddd") || matches(text, "sdddddd")
+        case "duration": isDuration(text)
+        case "integer": Int(text) != nil
+        case "recur": isRecur(text)
+        default: json(fromICalendar: text, type: type) != nil
+        }
+    }
+
     /// Whether every text is of this type's shape (``json(fromICalendar:type:)`` is never nil
     /// for it): TEXT, and the types kept as written.
     static func takesAnyText(_ type: String) -> Bool {
@@ -103,24 +118,36 @@ enum JCalValueCodec {
     ]
 
     /// `FREQ=MONTHLY;BYMONTH=1,3` → `{"freq":"MONTHLY","bymonth":[1,3]}`; nil for a rule that
-    /// is not `KEY=VALUE` parts.
+    /// is not `KEY=VALUE` parts (``isRecur(_:)``).
     private static func recur(_ text: String) -> JSONNode? {
+        guard isRecur(text) else { return nil }
         var members: [JSONNode.Member] = []
         for part in text.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pair.count == 2, !pair[0].isEmpty, !pair[1].isEmpty else { return nil }
             let key = pair[0].lowercased()
-            let values: [JSONNode?] = pair[1].split(separator: ",", omittingEmptySubsequences: false).map { item in
+            let values: [JSONNode] = pair[1].split(separator: ",", omittingEmptySubsequences: false).map { item in
                 let item = String(item)
-                if key == "until" { return (extendedDateTime(item) ?? compactDate(item)).map(JSONNode.string) }
+                if key == "until" { return .string(extendedDateTime(item) ?? compactDate(item) ?? item) }
                 if integerRuleParts.contains(key), let n = Int(item) { return .integer(n) }
                 return .string(item)
             }
-            let read = values.compactMap { $0 }
-            guard read.count == values.count else { return nil }   // an UNTIL that is not a date or date-time
-            members.append(JSONNode.Member(key, read.count == 1 ? read[0] : .array(read)))
+            members.append(JSONNode.Member(key, values.count == 1 ? values[0] : .array(values)))
         }
-        return members.isEmpty ? nil : .object(members)
+        return .object(members)
+    }
+
+    /// Whether `text` is a rule ``recur(_:)`` can write: one or more `KEY=VALUE` parts (neither
+    /// empty), an UNTIL's values each a date or a date-time.
+    private static func isRecur(_ text: String) -> Bool {
+        let parts = text.split(separator: ";")
+        return !parts.isEmpty && parts.allSatisfy { part in
+            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pair.count == 2, !pair[0].isEmpty, !pair[1].isEmpty else { return false }
+            guard pair[0].lowercased() == "until" else { return true }
+            return pair[1].split(separator: ",", omittingEmptySubsequences: false).allSatisfy { item in
+                hasShape(String(item), type: "date-time") || hasShape(String(item), type: "date")
+            }
+        }
     }
 
     /// The JSON literal of an iCalendar FLOAT (`10.35`, `+1.5` → `1.5`), or nil when it is not one.
@@ -205,46 +232,46 @@ enum JCalValueCodec {
 
     private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
-    /// `s` rewritten from one pattern to another when it has the shape of `from`, else nil:
-    /// in the patterns, `d` stands for a digit and `s` for a sign (`+` or `-`), each copied in
-    /// order into the places of `to`; any other byte stands for itself (`dddd-dd-dd` to
-    /// `dddddddd` turns `2012-09-01` into `20120901`). Byte by byte, as these run once per
-    /// date of every item both ways.
-    private static func reshaped(_ s: String, from: StaticString, to: StaticString) -> String? {
-        let d = UInt8(ascii: "d")
-        let sign = UInt8(ascii: "s")
-        guard s.utf8.count == from.utf8CodeUnitCount else { return nil }
-        var kept: [UInt8] = []   // the digits and signs, in order
-        kept.reserveCapacity(to.utf8CodeUnitCount)
+    /// Whether `s` has the shape of `pattern`: `d` stands for a digit and `s` for a sign (`+` or
+    /// `-`), any other byte for itself. Byte by byte, as this runs once per date of every item.
+    private static func matches(_ s: String, _ pattern: StaticString) -> Bool {
+        guard s.utf8.count == pattern.utf8CodeUnitCount else { return false }
         var s = s
-        // Indexed over both buffers: a `zip` of the string's UTF-8 view was 3% of jCal input.
-        let matches = s.withUTF8 { text in from.withUTF8Buffer { pattern in
+        return s.withUTF8 { text in pattern.withUTF8Buffer { pattern in
             for i in 0..<pattern.count {
-                let c = text[i], p = pattern[i]
-                switch p {
-                case d: guard isDigit(c) else { return false }
-                case sign: guard c == UInt8(ascii: "+") || c == UInt8(ascii: "-") else { return false }
-                default: guard c == p else { return false }
+                let c = text[i]
+                switch pattern[i] {
+                case UInt8(ascii: "d"): guard isDigit(c) else { return false }
+                case UInt8(ascii: "s"): guard c == UInt8(ascii: "+") || c == UInt8(ascii: "-") else { return false }
+                case let p: guard c == p else { return false }
                 }
-                if p == d || p == sign { kept.append(c) }
             }
             return true
         } }
-        guard matches else { return nil }
-        return to.withUTF8Buffer { pattern in
-            var next = 0
-            return String(unsafeUninitializedCapacity: pattern.count) { out in
-                for (i, p) in pattern.enumerated() {
-                    if p == d || p == sign {
-                        out[i] = kept[next]
-                        next += 1
-                    } else {
+    }
+
+    /// `s` rewritten from one pattern (``matches(_:_:)``) to another when it has the shape of
+    /// `from`, else nil: its digits and signs are copied in order into the places of `to`'s,
+    /// the other bytes of `to` stand for themselves (`dddd-dd-dd` to `dddddddd` turns
+    /// `2012-09-01` into `20120901`).
+    private static func reshaped(_ s: String, from: StaticString, to: StaticString) -> String? {
+        guard matches(s, from) else { return nil }
+        var s = s
+        return s.withUTF8 { text in from.withUTF8Buffer { from in to.withUTF8Buffer { to in
+            String(unsafeUninitializedCapacity: to.count) { out in
+                var next = 0   // in `text` and `from`: the place of the next digit or sign to copy
+                for (i, p) in to.enumerated() {
+                    guard p == UInt8(ascii: "d") || p == UInt8(ascii: "s") else {
                         out[i] = p
+                        continue
                     }
+                    while from[next] != UInt8(ascii: "d") && from[next] != UInt8(ascii: "s") { next += 1 }
+                    out[i] = text[next]
+                    next += 1
                 }
-                return pattern.count
+                return to.count
             }
-        }
+        } } }
     }
 
     /// RFC 8259's number grammar.

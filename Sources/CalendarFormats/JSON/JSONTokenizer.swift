@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// RFC 8259 JSON text read incrementally: the bytes arrive in chunks of any size (a file read
 /// 128 KiB at a time, or one byte at a time in tests), and the text comes out as tokens, or as
 /// whole values (``JSONNode``) of the part the caller wants whole, so that a reader holds one
@@ -373,10 +379,15 @@ public struct JSONTokenizer {
     /// `bytes` as a string when they are UTF-8, else nil. Not `String(validating:as:)`: it is
     /// generic and not specialized here, so it looks up type metadata for every string.
     /// Decoding (repairing) is specialized, and a repair always changes the bytes (U+FFFD's
-    /// bytes are valid, so never the invalid bytes it replaces), so equal bytes mean valid.
+    /// bytes are valid, so never the invalid bytes it replaces), so equal bytes mean valid;
+    /// compared with `memcmp`, as a generic `elementsEqual` goes element by element.
     private static func utf8String(_ bytes: ArraySlice<UInt8>) -> String? {
         var text = String(decoding: bytes, as: UTF8.self)
-        let valid = text.withUTF8 { decoded in bytes.withUnsafeBufferPointer { decoded.elementsEqual($0) } }
+        let valid = text.withUTF8 { decoded in
+            bytes.withUnsafeBufferPointer { raw in
+                decoded.count == raw.count && (raw.isEmpty || memcmp(decoded.baseAddress!, raw.baseAddress!, raw.count) == 0)
+            }
+        }
         return valid ? text : nil
     }
 
