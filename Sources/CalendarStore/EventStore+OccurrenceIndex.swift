@@ -68,8 +68,10 @@ extension EventStore {
         do { try body() } catch { debugLog?("\(what): \(error)") }
     }
 
-    /// The page cache while the occurrence index is filled, in KiB.
-    static let indexFillCacheKiB = 16 << 10
+    /// The page cache while the occurrence index is filled, in KiB: a year of a large store's
+    /// rows (about 90 MB of table and indexes for 100k items) is inserted all over its indexes,
+    /// and with too small a cache their pages go out to the WAL and are read back again.
+    static let indexFillCacheKiB = 64 << 10
     /// SQLite's default page cache, in KiB.
     static let defaultCacheKiB = 2_000
 
