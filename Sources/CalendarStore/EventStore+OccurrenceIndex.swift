@@ -467,16 +467,13 @@ extension EventStore {
     /// event). The rows are read here and decoded on up to two threads when there are many:
     /// decoding is most of the time of a query with thousands of events.
     func storedEvents(ids: [Int64], _ db: Connection) throws -> [Event?] {
-        var models: [[UInt8]?] = []
-        models.reserveCapacity(ids.count)
-        for id in ids {
+        let models: [[UInt8]?] = try ids.map { id in
             var model: [UInt8]?
             try db.forEachRow("SELECT model FROM items WHERE id = ? AND kind = 'event'", [.integer(id)]) { model = $0.blob(0) }
-            models.append(model)
+            return model
         }
-        let blobs = models
         @Sendable func decoded(_ i: Int) throws(StoreError) -> Event? {
-            guard let model = blobs[i] else { return nil }
+            guard let model = models[i] else { return nil }
             return try ItemCodec.decodeEvent(model, sourceText: nil)
         }
         let workers = min(2, ProcessInfo.processInfo.activeProcessorCount, ids.count / 256)
@@ -490,10 +487,6 @@ extension EventStore {
     }
 
     func storedEvent(id: Int64, _ db: Connection) throws -> Event? {
-        var event: Event?
-        try db.forEachRow("SELECT model FROM items WHERE id = ? AND kind = 'event'", [.integer(id)]) { row in
-            event = try row.withBlob(0) { bytes throws(StoreError) in try ItemCodec.decodeEvent(bytes, sourceText: nil) }
-        }
-        return event
+        try storedEvents(ids: [id], db)[0]
     }
 }
