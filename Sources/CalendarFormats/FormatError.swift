@@ -71,6 +71,32 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         } }
     }
 
+    /// Appends ``description``'s UTF-8 bytes to `out`, without making it a string.
+    func write(to out: inout [UInt8]) {
+        var written = written
+        written.withUTF8 { out.append(contentsOf: $0) }
+        switch last {
+        case nil: break
+        case .key(var name)?:
+            if !written.isEmpty { out.append(UInt8(ascii: ".")) }
+            name.withUTF8 { out.append(contentsOf: $0) }
+        case .index(let i)?:
+            out.append(UInt8(ascii: "["))
+            if i < 0 {
+                out.append(contentsOf: String(i).utf8)
+            } else {
+                // The decimal digits, most significant first.
+                var divisor = 1
+                while divisor <= i / 10 { divisor *= 10 }
+                while divisor > 0 {
+                    out.append(UInt8(ascii: "0") + UInt8(i / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+    }
+
     public func index(_ i: Int) -> JSONPath { JSONPath(written: description, last: .index(i)) }
 
     public func key(_ name: String) -> JSONPath { JSONPath(written: description, last: .key(name)) }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ICalCore
 
 /// An input in another format (jCal, icalkit JSON) as the iCalendar text icalkit's reader
@@ -6,8 +11,9 @@ import ICalCore
 public struct TranslatedInput: Sendable {
     /// Folded content lines, CRLF-ended.
     public var iCalendar: [UInt8] = []
-    /// The place in the original input of each physical line of ``iCalendar`` (element 0 is line 1).
-    public var places: [String] = []
+    /// The place in the original input of each physical line of ``iCalendar``, in order, each
+    /// ended by LF (a place, a JSON path or `line N`, holds no line break).
+    public var placeLines: [UInt8] = []
     /// What the translation could not carry over (warnings for the reader's diagnostics).
     public var notes: [String] = []
 
@@ -18,28 +24,74 @@ public struct TranslatedInput: Sendable {
         var whole = TranslatedInput()
         try translate { piece in
             whole.iCalendar += piece.iCalendar
-            whole.places += piece.places
+            whole.placeLines += piece.placeLines
             whole.notes += piece.notes
         }
         self = whole
     }
 
+    /// The place of each physical line (element 0 is line 1).
+    public var places: [String] {
+        placeLines.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// The place line `line` (1-based) of ``iCalendar`` came from, when known.
     public func place(ofLine line: Int) -> String? {
-        line >= 1 && line <= places.count ? places[line - 1] : nil
+        guard line >= 1 else { return nil }
+        var start = 0
+        for _ in 1..<line {
+            guard let end = placeLines[start...].firstIndex(of: 0x0A) else { return nil }
+            start = end + 1
+        }
+        guard let end = placeLines[start...].firstIndex(of: 0x0A) else { return nil }
+        return String(decoding: placeLines[start..<end], as: UTF8.self)
+    }
+
+    /// Notes `place` as the place of the next physical line.
+    mutating func appendPlace(_ place: String) {
+        placeLines.append(contentsOf: place.utf8)
+        placeLines.append(0x0A)
     }
 
     /// Appends an unfolded content line, folded, and notes its place for each physical line.
     mutating func append(line: String, from place: JSONPath) {
-        let before = iCalendar.count
+        let start = iCalendar.count
         LineFolder.append(line, to: &iCalendar)
+        notePlace(place, ofLinesFrom: start)
+    }
+
+    /// ``append(line:from:)`` of a line given in parts: its bytes are written in place, and
+    /// moved out to be folded only when it is longer than a physical line.
+    mutating func append(_ line: ContentLine, from place: JSONPath) {
+        let start = iCalendar.count
+        line.write(to: &iCalendar)
+        if iCalendar.count - start > LineFolder.maxOctets {
+            let unfolded = Array(iCalendar[start...])
+            iCalendar.removeSubrange(start...)
+            unfolded.withUnsafeBufferPointer { LineFolder.append(bytes: $0, to: &iCalendar) }
+        } else {
+            iCalendar.append(0x0D)
+            iCalendar.append(0x0A)
+        }
+        notePlace(place, ofLinesFrom: start)
+    }
+
+    /// Notes `place` for each physical line written from `start` of ``iCalendar`` on.
+    private mutating func notePlace(_ place: JSONPath, ofLinesFrom start: Int) {
         let physical = iCalendar.withUnsafeBufferPointer { bytes in
             var count = 0
-            for i in before..<bytes.count where bytes[i] == 0x0A { count += 1 }
+            var from = start
+            while from < bytes.count, let newline = memchr(bytes.baseAddress! + from, 0x0A, bytes.count - from) {
+                count += 1
+                from = UnsafeRawPointer(bytes.baseAddress!).distance(to: newline) + 1
+            }
             return count
         }
-        let written = place.description
-        let name = written.isEmpty ? "(top level)" : written
-        for _ in 0..<physical { places.append(name) }
+        for _ in 0..<physical {
+            let placeStart = placeLines.count
+            place.write(to: &placeLines)
+            if placeLines.count == placeStart { placeLines.append(contentsOf: "(top level)".utf8) }
+            placeLines.append(0x0A)
+        }
     }
 }

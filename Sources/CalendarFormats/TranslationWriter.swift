@@ -23,7 +23,7 @@ struct TranslationWriter {
         guard !pending.iCalendar.isEmpty || !pending.notes.isEmpty else { return }
         try deliver(pending)
         pending.iCalendar.removeAll(keepingCapacity: true)
-        pending.places.removeAll(keepingCapacity: true)
+        pending.placeLines.removeAll(keepingCapacity: true)
         pending.notes.removeAll()
     }
 }

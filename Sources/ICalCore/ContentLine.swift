@@ -44,13 +44,22 @@ public struct ContentLine: Hashable, Sendable {
     public var text: String {
         if let raw { return raw }
         if parameters.isEmpty { return name + ":" + value }
-        // The bytes gathered in one buffer: `String.append` checks and grows the string for
-        // each of the many pieces.
         var out: [UInt8] = []
         out.reserveCapacity(name.utf8.count + value.utf8.count + 32 * parameters.count)
+        write(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends ``text``'s UTF-8 bytes (unfolded, no line end) to `out`: the pieces go into one
+    /// buffer, as `String.append` checks and grows the string for each of them.
+    public func write(to out: inout [UInt8]) {
         func add(_ s: String) {
             var s = s
             s.withUTF8 { out.append(contentsOf: $0) }
+        }
+        if let raw {
+            add(raw)
+            return
         }
         add(name)
         for p in parameters {
@@ -64,7 +73,6 @@ public struct ContentLine: Hashable, Sendable {
         }
         out.append(UInt8(ascii: ":"))
         add(value)
-        return String(decoding: out, as: UTF8.self)
     }
 }
 

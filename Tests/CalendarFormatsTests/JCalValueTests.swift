@@ -144,6 +144,18 @@ struct JCalValueTests {
         #expect(!JCalValueCodec.hasShape("FREQ=;COUNT=1", type: "recur"))
     }
 
+    /// RFC 5545 §3.3.6's grammar: `dur-value = (["+"] / "-") "P" (dur-date / dur-time / dur-week)`,
+    /// `dur-date = dur-day [dur-time]`, `dur-time = "T" (dur-hour / dur-minute / dur-second)`
+    /// with each of those a run of digits then its letter and, for hours and minutes, optionally
+    /// the next smaller unit after it; `dur-week = 1*DIGIT "W"`.
+    @Test func durationsFollowTheGrammar() {
+        let durations = ["P15DT5H0M20S", "P7W", "PT1H0M0S", "-PT15M", "+P1D", "PT5M", "P2DT3S", "PT1H30M", "PT12S", "P0D"]
+        let others = ["P", "PT", "-P", "P1DT", "P1H", "PT1D", "P1W2D", "P1D1W", "PW", "P1", "PT1H1H", "PT1M1H", "P1S",
+                      "1D", "P1.5D", "P 1D", "P1DT1H1", "PT-1H", "--P1D", ""]
+        for text in durations { #expect(JCalValueCodec.isDuration(text), "\(text)") }
+        for text in others { #expect(!JCalValueCodec.isDuration(text), "\(text)") }
+    }
+
     /// A DATE-TIME property's type without `VALUE` is that of its first element that is not empty.
     @Test func typeInferredFromTheFirstElement() {
         let rdate = JCalPropertyKind(name: "RDATE")

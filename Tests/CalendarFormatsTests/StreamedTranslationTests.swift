@@ -18,7 +18,7 @@ struct StreamedTranslationTests {
             return Array(bytes[offset..<min(offset + size, bytes.count)])
         }, { piece in
             whole.iCalendar += piece.iCalendar
-            whole.places += piece.places
+            whole.placeLines += piece.placeLines
         })
         return whole
     }

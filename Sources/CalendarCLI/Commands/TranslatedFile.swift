@@ -77,13 +77,7 @@ final class TranslatedFile: @unchecked Sendable {
             } catch {
                 throw CLIError.io("Cannot write a temporary file: \(OutputFile.reason(error))")
             }
-            var lines: [UInt8] = []
-            for place in piece.places {
-                // A place is a JSON path of indexes and fixed member names: never a line break.
-                lines += place.utf8
-                lines.append(0x0A)
-            }
-            try places.write(lines)
+            try places.write(piece.placeLines)
             pending += piece.notes
         })
         return (places, pending)
@@ -96,25 +90,33 @@ final class TranslatedFile: @unchecked Sendable {
 
     /// The places of these lines of the text (1-based), read from the places file.
     func places(ofLines wanted: Set<Int>) throws(CLIError) -> [Int: String] {
-        guard let last = wanted.max() else { return [:] }
+        var targets = wanted.filter { $0 >= 1 }.sorted()[...]
         var found: [Int: String] = [:]
-        var line = 1
-        var current: [UInt8] = []
+        var line = 1                // the line that begins at `start` in the block read
+        var partial: [UInt8] = []   // the beginning of a wanted line that began in the block before
         var offset = 0
-        var keep = wanted.contains(line)
-        while line <= last {
+        while !targets.isEmpty {
             let block = try places.read(at: offset, count: 1 << 20, upToEnd: true)
             if block.isEmpty { break }
             offset += block.count
-            for byte in block {
-                if byte != 0x0A {
-                    if keep { current.append(byte) }
-                    continue
+            block.withUnsafeBufferPointer { bytes in
+                let base = bytes.baseAddress!
+                var start = 0
+                while start < bytes.count, let target = targets.first {
+                    // Lines are found with memchr: only the wanted ones are copied.
+                    guard let newline = memchr(base + start, 0x0A, bytes.count - start) else {
+                        if line == target { partial += bytes[start...] }
+                        return
+                    }
+                    let end = UnsafeRawPointer(base).distance(to: newline)
+                    if line == target {
+                        found[line] = String(decoding: partial + bytes[start..<end], as: UTF8.self)
+                        targets.removeFirst()
+                    }
+                    partial.removeAll()
+                    line += 1
+                    start = end + 1
                 }
-                if keep { found[line] = String(decoding: current, as: UTF8.self) }
-                current.removeAll(keepingCapacity: true)
-                line += 1
-                keep = wanted.contains(line)
             }
         }
         return found

@@ -22,7 +22,7 @@ enum CSVTranslation {
         let rowLines = result.lines
         for line in translated.iCalendar.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
             if line.starts(with: Array("BEGIN:VEVENT".utf8)) { row += 1 }
-            translated.places.append(row >= 0 && row < rowLines.count ? "line \(rowLines[row])" : "(header)")
+            translated.appendPlace(row >= 0 && row < rowLines.count ? "line \(rowLines[row])" : "(header)")
         }
         if !result.ignoredColumns.isEmpty {
             translated.notes.append("columns not read: " + result.ignoredColumns.map { "\"\($0)\"" }.joined(separator: ", ")

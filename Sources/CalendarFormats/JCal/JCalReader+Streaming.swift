@@ -79,8 +79,8 @@ extension JCalReader {
             let propertiesPath = path.index(1).folded
             var i = 0
             while try json.peek() != .endArray {
-                let at = propertiesPath.index(i).folded
-                out.pending.append(line: try property(&json, at: at).text, from: at)
+                let at = propertiesPath.index(i)   // not written out: a line's place is written as bytes
+                out.pending.append(try property(&json, at: at), from: at)
                 i += 1
             }
             _ = try json.next()
@@ -123,10 +123,10 @@ extension JCalReader {
         path.index(2).error("expected an array (the subcomponents), found \(node.kindName)")
     }
 
-    /// A property, from its `[`, as its content line. Its first three items (name, parameters,
-    /// type) are read before any is checked, so that a property of fewer than 4 items is said
-    /// as that first; then each value is read whole (a string, a number, a recurrence rule's
-    /// object) and translated.
+    /// A property, from its `[`, as its content line. Its first four items (name, parameters,
+    /// type, first value) are read before any is checked, so that a property of fewer than 4
+    /// items is said as that first; then each value is read whole (a string, a number, a
+    /// recurrence rule's object) and translated.
     private static func property(_ json: inout JSONTokenizer, at path: JSONPath) throws -> ContentLine {
         guard try json.peek() == .beginArray else {
             let node = try json.value()
@@ -134,20 +134,19 @@ extension JCalReader {
         }
         _ = try json.next()
         func item(_ json: inout JSONTokenizer, _ index: Int) throws -> JSONNode {
-            if try json.peek() == .endArray { throw propertyCountError(index, at: path) }
-            return try json.value()
+            guard let node = try json.nextElement() else { throw propertyCountError(index, at: path) }
+            return node
         }
         let nameNode = try item(&json, 0), parametersNode = try item(&json, 1), typeNode = try item(&json, 2)
-        if try json.peek() == .endArray { throw propertyCountError(3, at: path) }
+        let firstValue = try item(&json, 3)
         let head = try propertyHead(name: nameNode, parameters: parametersNode, type: typeNode, at: path)
         let kind = JCalPropertyKind(name: head.name)
-        var value = try valueText(try json.value(), kind: kind, type: head.type, at: path.index(3))
+        var value = try valueText(firstValue, kind: kind, type: head.type, at: path.index(3))
         var i = 4
-        while try json.peek() != .endArray {
-            value += "," + (try valueText(try json.value(), kind: kind, type: head.type, at: path.index(i)))
+        while let next = try json.nextElement() {
+            value += "," + (try valueText(next, kind: kind, type: head.type, at: path.index(i)))
             i += 1
         }
-        _ = try json.next()
         return contentLine(name: head.name, parameters: head.parameters, type: head.type, kind: kind, value: value)
     }
 }

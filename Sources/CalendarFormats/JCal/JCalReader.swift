@@ -48,12 +48,14 @@ public enum JCalReader {
     }
 
     /// An upper-cased component name.
-    static func componentName(_ node: JSONNode, at path: JSONPath) throws(FormatError) -> String {
-        try name(node, at: path, of: "component", forbidding: "")
+    static func componentName(_ node: JSONNode, at path: @autoclosure () -> JSONPath) throws(FormatError) -> String {
+        try name(node, at: path(), of: "component", forbidding: "")
     }
 
     /// A property's first three items, checked in this order: the name (upper-cased), the
     /// parameters (each name upper-cased), the value type (lower-cased).
+    ///
+    /// Here and below, a place is given as an autoclosure: it is written out only for an error.
     static func propertyHead(name nameNode: JSONNode, parameters parametersNode: JSONNode, type typeNode: JSONNode,
                              at path: JSONPath) throws(FormatError) -> (name: String, parameters: [ICalParameter], type: String) {
         let name = try self.name(nameNode, at: path.index(0), of: "property", forbidding: ";:")
@@ -64,14 +66,14 @@ public enum JCalReader {
             throw path.index(2).error("expected a string (the value type, such as \"text\" or \"date-time\")")
         }
         var parameters: [ICalParameter] = []
-        let parametersPath = members.isEmpty ? path : path.index(1).folded
         for member in members {
-            let at = parametersPath.key(member.key)
+            func at() -> JSONPath { path.index(1).key(member.key) }
             guard isWritable(member.key, forbidding: ";:,=\"") else {
-                throw at.error("expected a parameter name (not empty; no line break, ';', ':', ',', '=' or '\"')")
+                throw at().error("expected a parameter name (not empty; no line break, ';', ':', ',', '=' or '\"')")
             }
-            guard member.key.uppercased() != "VALUE" else { throw at.error("the value type goes in the property's third item, not a \"value\" parameter") }
-            parameters.append(ICalParameter(name: member.key.uppercased(), values: try parameterValues(member.value, at: at)))
+            let name = member.key.uppercased()
+            guard name != "VALUE" else { throw at().error("the value type goes in the property's third item, not a \"value\" parameter") }
+            parameters.append(ICalParameter(name: name, values: try parameterValues(member.value, at: at())))
         }
         return (name, parameters, type)
     }
@@ -81,7 +83,7 @@ public enum JCalReader {
     /// line would be read as of its property's default type, or of type unknown.
     static func contentLine(name: String, parameters: [ICalParameter], type: String, kind: JCalPropertyKind, value: String) -> ContentLine {
         var parameters = parameters
-        let keptAsWritten = type != "unknown" && !JCalValueCodec.takesAnyText(type) && !readsBack(value, kind: kind, type: type)
+        let keptAsWritten = !kind.takesAnyText(type) && !readsBack(value, kind: kind, type: type)
         if kind.needsValueParameter(for: type, value: value) || keptAsWritten {
             parameters.insert(ICalParameter("VALUE", type.uppercased()), at: 0)
         }
@@ -97,34 +99,35 @@ public enum JCalReader {
     }
 
     /// One JSON value of a property: a structured value's array joined by `;`, else one value.
-    static func valueText(_ value: JSONNode, kind: JCalPropertyKind, type: String, at path: JSONPath) throws(FormatError) -> String {
+    static func valueText(_ value: JSONNode, kind: JCalPropertyKind, type: String,
+                          at path: @autoclosure () -> JSONPath) throws(FormatError) -> String {
         guard case .array(let parts) = value, type != "period" else {
-            return try JCalValueCodec.iCalendar(fromJSON: value, type: type, at: path)
+            return try JCalValueCodec.iCalendar(fromJSON: value, type: type, at: path())
         }
         var texts: [String] = []
-        for (i, part) in parts.enumerated() { texts.append(try JCalValueCodec.iCalendar(fromJSON: part, type: type, at: path.index(i))) }
+        for (i, part) in parts.enumerated() { texts.append(try JCalValueCodec.iCalendar(fromJSON: part, type: type, at: path().index(i))) }
         return texts.joined(separator: ";")
     }
 
-    static func parameterValues(_ node: JSONNode, at path: JSONPath) throws(FormatError) -> [String] {
+    static func parameterValues(_ node: JSONNode, at path: @autoclosure () -> JSONPath) throws(FormatError) -> [String] {
         switch node {
         case .string(let s): return [s]
         case .array(let items) where !items.isEmpty:
             var values: [String] = []
             for (i, item) in items.enumerated() {
-                guard let s = item.string else { throw path.index(i).error("expected a string, found \(item.kindName)") }
+                guard let s = item.string else { throw path().index(i).error("expected a string, found \(item.kindName)") }
                 values.append(s)
             }
             return values
-        default: throw path.error("expected a string or an array of strings (a parameter value), found \(node.kindName)")
+        default: throw path().error("expected a string or an array of strings (a parameter value), found \(node.kindName)")
         }
     }
 
     /// An upper-cased component or property name.
-    private static func name(_ node: JSONNode, at path: JSONPath, of what: String, forbidding: String) throws(FormatError) -> String {
-        guard let s = node.string else { throw path.error("expected a string (the \(what) name), found \(node.kindName)") }
+    private static func name(_ node: JSONNode, at path: @autoclosure () -> JSONPath, of what: String, forbidding: String) throws(FormatError) -> String {
+        guard let s = node.string else { throw path().error("expected a string (the \(what) name), found \(node.kindName)") }
         guard isWritable(s, forbidding: forbidding) else {
-            throw path.error("expected a \(what) name (not empty; no line break\(forbidding.isEmpty ? "" : ", ';' or ':'")), found \"\(s)\"")
+            throw path().error("expected a \(what) name (not empty; no line break\(forbidding.isEmpty ? "" : ", ';' or ':'")), found \"\(s)\"")
         }
         return s.uppercased()
     }
@@ -136,12 +139,18 @@ public enum JCalReader {
     /// would end the name or the line where it stands (`forbidding`, CR, LF) is refused.
     private static func isWritable(_ s: String, forbidding: String) -> Bool {
         // The forbidden bytes are all below `@`, so letters are passed by one comparison.
-        !s.isEmpty && !s.utf8.contains { $0 == 0x0D || $0 == 0x0A || ($0 < UInt8(ascii: "@") && forbidding.utf8.contains($0)) }
+        var s = s
+        return !s.isEmpty && !s.withUTF8 { bytes in
+            bytes.contains { $0 == 0x0D || $0 == 0x0A || ($0 < UInt8(ascii: "@") && forbidding.utf8.contains($0)) }
+        }
     }
 
     private static func isName(_ s: String) -> Bool {
-        s.utf8.allSatisfy { b in
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+        var s = s
+        return s.withUTF8 { bytes in
+            bytes.allSatisfy { b in
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+            }
         }
     }
 }

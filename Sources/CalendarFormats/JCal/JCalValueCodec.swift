@@ -64,26 +64,47 @@ enum JCalValueCodec {
         }
     }
 
-    /// RFC 5545 §3.3.6: `[+-]P` then weeks, or days and/or a time part (`-PT15M`, `P1DT2H`, `P2W`).
+    /// RFC 5545 §3.3.6: `[+-]P` then weeks, or days and/or a time part (`-PT15M`, `P1DT2H`, `P2W`):
+    /// each designator after its digits (`T` after none), in the order `W D T H M S`, each at
+    /// most once; weeks alone; a time part only after `T`, and `T` not last.
     static func isDuration(_ s: String) -> Bool {
-        var b = Array(s.utf8)[...]
-        if b.first == UInt8(ascii: "+") || b.first == UInt8(ascii: "-") { b = b.dropFirst() }
-        guard b.first == UInt8(ascii: "P"), b.count > 1 else { return false }
-        b = b.dropFirst()
-        var seen: [UInt8] = []   // the designators, in order
-        var digits = 0
-        for c in b {
-            if isDigit(c) { digits += 1; continue }
-            guard c == UInt8(ascii: "T") ? digits == 0 : digits > 0 else { return false }
-            seen.append(c)
-            digits = 0
+        var s = s
+        return s.withUTF8 { b in
+            var i = 0
+            if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < b.count, b[i] == UInt8(ascii: "P"), b.count - i > 1 else { return false }
+            i += 1
+            var last = -1          // the place in `W D T H M S` of the last designator
+            var designators = 0
+            var weeks = false
+            var digits = 0
+            while i < b.count {
+                let c = b[i]
+                i += 1
+                if isDigit(c) {
+                    digits += 1
+                    continue
+                }
+                let place: Int
+                switch c {
+                case UInt8(ascii: "W"): place = 0
+                case UInt8(ascii: "D"): place = 1
+                case UInt8(ascii: "T"): place = 2
+                case UInt8(ascii: "H"): place = 3
+                case UInt8(ascii: "M"): place = 4
+                case UInt8(ascii: "S"): place = 5
+                default: return false
+                }
+                guard place == 2 ? digits == 0 : digits > 0, place > last else { return false }
+                // A time part needs the `T` before it: the order puts `T` between days and hours.
+                if place > 2 && last < 2 { return false }
+                last = place
+                weeks = weeks || place == 0
+                designators += 1
+                digits = 0
+            }
+            return digits == 0 && last != 2 && !(weeks && designators > 1)
         }
-        let order = Array("WDTHMS".utf8)
-        let positions = seen.compactMap { order.firstIndex(of: $0) }
-        guard digits == 0, positions.count == seen.count, positions == positions.sorted(), Set(positions).count == positions.count,
-              !(seen.contains(UInt8(ascii: "W")) && seen.count > 1), seen.last != UInt8(ascii: "T") else { return false }
-        let timeParts = seen.filter { "HMS".utf8.contains($0) }
-        return timeParts.isEmpty || seen.contains(UInt8(ascii: "T"))
     }
 
     /// `20120901` → `2012-09-01`.
@@ -137,17 +158,37 @@ enum JCalValueCodec {
     }
 
     /// Whether `text` is a rule ``recur(_:)`` can write: one or more `KEY=VALUE` parts (neither
-    /// empty), an UNTIL's values each a date or a date-time.
+    /// empty; empty parts between `;`s are skipped), an UNTIL's values each a date or a
+    /// date-time. Read as bytes: `;`, `=` and `,` are ASCII, and this runs once per rule.
     private static func isRecur(_ text: String) -> Bool {
-        let parts = text.split(separator: ";")
-        return !parts.isEmpty && parts.allSatisfy { part in
-            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pair.count == 2, !pair[0].isEmpty, !pair[1].isEmpty else { return false }
-            guard pair[0].lowercased() == "until" else { return true }
-            return pair[1].split(separator: ",", omittingEmptySubsequences: false).allSatisfy { item in
-                hasShape(String(item), type: "date-time") || hasShape(String(item), type: "date")
+        var text = text
+        return text.withUTF8 { b in
+            var parts = 0
+            var start = 0
+            while start < b.count {
+                let end = b[start...].firstIndex(of: UInt8(ascii: ";")) ?? b.count
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                guard let equals = b[start..<end].firstIndex(of: UInt8(ascii: "=")), equals > start, equals + 1 < end else { return false }
+                parts += 1
+                guard isUntil(UnsafeBufferPointer(rebasing: b[start..<equals])) else { continue }
+                var item = equals + 1
+                while item <= end {
+                    let itemEnd = b[item..<end].firstIndex(of: UInt8(ascii: ",")) ?? end
+                    let value = UnsafeBufferPointer(rebasing: b[item..<itemEnd])
+                    guard matches(value, "ddddddddTddddddZ") || matches(value, "ddddddddTdddddd") || matches(value, "dddddddd") else {
+                        return false
+                    }
+                    item = itemEnd + 1
+                }
             }
+            return parts > 0
         }
+    }
+
+    /// Whether `key` is `UNTIL` in any case.
+    private static func isUntil(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        key.count == 5 && zip(key, "until".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 
     /// The JSON literal of an iCalendar FLOAT (`10.35`, `+1.5` → `1.5`), or nil when it is not one.
@@ -163,7 +204,7 @@ enum JCalValueCodec {
 
     /// The iCalendar text of one jCal value of the given type; throws where the JSON value is
     /// not of a kind the type takes.
-    static func iCalendar(fromJSON value: JSONNode, type: String, at path: JSONPath) throws(FormatError) -> String {
+    static func iCalendar(fromJSON value: JSONNode, type: String, at path: @autoclosure () -> JSONPath) throws(FormatError) -> String {
         switch (type, value) {
         case ("text", .string(let s)): return TextCodec.escape(s)
         case ("date", .string(let s)): return compactDay(s) ?? s
@@ -172,17 +213,17 @@ enum JCalValueCodec {
         case ("utc-offset", .string(let s)): return compactOffset(s) ?? s
         case ("period", .array(let parts)):
             guard parts.count == 2, let start = parts[0].string, let end = parts[1].string else {
-                throw path.error("expected a period: an array of two strings (start, and end or duration)")
+                throw path().error("expected a period: an array of two strings (start, and end or duration)")
             }
             return (compactDateTime(start) ?? start) + "/" + (compactDateTime(end) ?? end)
-        case ("recur", .object(let members)): return try recurText(members, at: path)
+        case ("recur", .object(let members)): return try recurText(members, at: path())
         case ("integer", .number(let literal)), ("float", .number(let literal)): return literal
         case ("boolean", .bool(let b)): return b ? "TRUE" : "FALSE"
         case (_, .string(let s)): return s   // the text as written (a value kept as text, or a type without a JSON form)
-        case ("integer", _), ("float", _): throw path.error("expected a number")
-        case ("boolean", _): throw path.error("expected true or false")
-        case ("recur", _): throw path.error("expected an object (a recurrence rule)")
-        default: throw path.error("expected a string")
+        case ("integer", _), ("float", _): throw path().error("expected a number")
+        case ("boolean", _): throw path().error("expected true or false")
+        case ("recur", _): throw path().error("expected an object (a recurrence rule)")
+        default: throw path().error("expected a string")
         }
     }
 
@@ -206,21 +247,21 @@ enum JCalValueCodec {
 
     /// `{"freq":"MONTHLY","bymonth":[1,3]}` → `FREQ=MONTHLY;BYMONTH=1,3` (FREQ first, the
     /// others in the order written).
-    private static func recurText(_ members: [JSONNode.Member], at path: JSONPath) throws(FormatError) -> String {
+    private static func recurText(_ members: [JSONNode.Member], at path: @autoclosure () -> JSONPath) throws(FormatError) -> String {
         let ordered = members.filter { $0.key.lowercased() == "freq" } + members.filter { $0.key.lowercased() != "freq" }
         var parts: [String] = []
         for member in ordered {
             let key = member.key.lowercased()
-            let memberPath = path.key(member.key)
             let items = member.value.array ?? [member.value]
             var texts: [String] = []
             for (i, item) in items.enumerated() {
-                let itemPath = member.value.array == nil ? memberPath : memberPath.index(i)
                 switch item {
                 case .number(let literal): texts.append(literal)
                 case .string(let s) where key == "until": texts.append(compactDateTime(s) ?? compactDay(s) ?? s)
                 case .string(let s): texts.append(s)
-                default: throw itemPath.error("expected a string or a number")
+                default:
+                    let memberPath = path().key(member.key)
+                    throw (member.value.array == nil ? memberPath : memberPath.index(i)).error("expected a string or a number")
                 }
             }
             parts.append(key.uppercased() + "=" + texts.joined(separator: ","))
@@ -237,7 +278,12 @@ enum JCalValueCodec {
     private static func matches(_ s: String, _ pattern: StaticString) -> Bool {
         guard s.utf8.count == pattern.utf8CodeUnitCount else { return false }
         var s = s
-        return s.withUTF8 { text in pattern.withUTF8Buffer { pattern in
+        return s.withUTF8 { matches($0, pattern) }
+    }
+
+    private static func matches(_ text: UnsafeBufferPointer<UInt8>, _ pattern: StaticString) -> Bool {
+        guard text.count == pattern.utf8CodeUnitCount else { return false }
+        return pattern.withUTF8Buffer { pattern in
             for i in 0..<pattern.count {
                 let c = text[i]
                 switch pattern[i] {
@@ -247,7 +293,7 @@ enum JCalValueCodec {
                 }
             }
             return true
-        } }
+        }
     }
 
     /// `s` rewritten from one pattern (``matches(_:_:)``) to another when it has the shape of
@@ -255,23 +301,27 @@ enum JCalValueCodec {
     /// the other bytes of `to` stand for themselves (`dddd-dd-dd` to `dddddddd` turns
     /// `2012-09-01` into `20120901`).
     private static func reshaped(_ s: String, from: StaticString, to: StaticString) -> String? {
-        guard matches(s, from) else { return nil }
+        guard s.utf8.count == from.utf8CodeUnitCount else { return nil }
         var s = s
-        return s.withUTF8 { text in from.withUTF8Buffer { from in to.withUTF8Buffer { to in
-            String(unsafeUninitializedCapacity: to.count) { out in
-                var next = 0   // in `text` and `from`: the place of the next digit or sign to copy
-                for (i, p) in to.enumerated() {
-                    guard p == UInt8(ascii: "d") || p == UInt8(ascii: "s") else {
-                        out[i] = p
-                        continue
+        return s.withUTF8 { text in
+            guard matches(text, from) else { return nil }
+            return from.withUTF8Buffer { from in to.withUTF8Buffer { to in
+                String(unsafeUninitializedCapacity: to.count) { out in
+                    var next = 0   // in `text` and `from`: the place of the next digit or sign to copy
+                    for i in 0..<to.count {
+                        let p = to[i]
+                        guard p == UInt8(ascii: "d") || p == UInt8(ascii: "s") else {
+                            out[i] = p
+                            continue
+                        }
+                        while from[next] != UInt8(ascii: "d") && from[next] != UInt8(ascii: "s") { next += 1 }
+                        out[i] = text[next]
+                        next += 1
                     }
-                    while from[next] != UInt8(ascii: "d") && from[next] != UInt8(ascii: "s") { next += 1 }
-                    out[i] = text[next]
-                    next += 1
+                    return to.count
                 }
-                return to.count
-            }
-        } } }
+            } }
+        }
     }
 
     /// RFC 8259's number grammar.

@@ -102,6 +102,14 @@ public struct JSONTokenizer {
         try value(from: try next())
     }
 
+    /// The next element of the array being read, whole; nil when the array ends (its `]` is
+    /// read). One read per element, where `peek()` then `value()` hands the token over twice.
+    public mutating func nextElement() throws -> JSONNode? {
+        let token = try next()
+        if case .endArray = token { return nil }
+        return try value(from: token)
+    }
+
     /// The value that begins with `token` (already read). The elements are read token by token
     /// (no peek, and no `Token` comparison per element: this is the jCal and JSON readers'
     /// innermost loop), into arrays given room for a few, as jCal properties and values are.
@@ -197,6 +205,9 @@ public struct JSONTokenizer {
         }
     }
 
+    @inline(__always)
+    private static func isWhitespace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D }
+
     private mutating func skipWhitespace() throws {
         while true {
             while position < chunk.count {
@@ -225,7 +236,8 @@ public struct JSONTokenizer {
     private mutating func read() throws -> Token {
         if failed { throw FormatError(path: "", message: "not JSON") }   // not reached: readers stop at the first error
         if !checkedByteOrderMark { try skipByteOrderMark() }
-        try skipWhitespace()
+        // Most tokens follow the one before with no space between (jCal as icalkit writes it).
+        if position >= chunk.count || Self.isWhitespace(chunk[position]) { try skipWhitespace() }
         let c = try current()
         switch expecting {
         case .nothing:
@@ -347,11 +359,7 @@ public struct JSONTokenizer {
         var out: [UInt8] = []
         while true {
             let runStart = position
-            while position < chunk.count {
-                let c = chunk[position]
-                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
-                position += 1
-            }
+            position = Self.plainRunEnd(in: chunk, from: position)
             if position < chunk.count, chunk[position] == UInt8(ascii: "\""), out.isEmpty {
                 let text = Self.utf8String(chunk[runStart..<position])
                 position += 1
@@ -374,6 +382,35 @@ public struct JSONTokenizer {
                 continue   // a new chunk: copy its run
             }
         }
+    }
+
+    /// Where the run of plain string bytes (neither `"`, `\\` nor a control character) that
+    /// starts at `start` ends in `chunk`: looked at eight bytes at a time while none of them
+    /// ends it, as most of a jCal text is string contents.
+    private static func plainRunEnd(in chunk: [UInt8], from start: Int) -> Int {
+        chunk.withUnsafeBufferPointer { bytes in
+            var i = start
+            if let base = bytes.baseAddress {
+                while bytes.count - i >= 8, !endsPlainRun(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { i += 8 }
+            }
+            while i < bytes.count {
+                let c = bytes[i]
+                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+                i += 1
+            }
+            return i
+        }
+    }
+
+    /// Whether one of the eight bytes of `w` is `"`, `\\` or below 0x20, by the word-wide "has a
+    /// zero byte" and "has a byte below n" tests (exact for the word as a whole).
+    @inline(__always)
+    private static func endsPlainRun(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C)
+        let below20 = (w &- ones &* 0x20) & ~w & highs
+        return (below20 | ((quote &- ones) & ~quote & highs) | ((backslash &- ones) & ~backslash & highs)) != 0
     }
 
     /// `bytes` as a string when they are UTF-8, else nil. Not `String(validating:as:)`: it is
