@@ -1,5 +1,6 @@
 #include "CWinZones.h"
 #include <unicode/ucal.h>
+#include <unicode/ures.h>
 #include <unicode/ustring.h>
 #include <string.h>
 
@@ -58,4 +59,57 @@ size_t cwinzones_zones_with_offset(int32_t offset_ms, char *out, size_t out_size
     }
     uenum_close(zones);
     return used;
+}
+
+size_t cwinzones_windows_table(char *out, size_t out_size) {
+    if (out == NULL || out_size == 0) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    UResourceBundle *map = ures_openDirect(NULL, "windowsZones", &status);
+    map = ures_getByKey(map, "mapTimezones", map, &status);
+    if (U_FAILURE(status)) {
+        ures_close(map);
+        return 0;
+    }
+    size_t used = 0;
+    UResourceBundle *windows = NULL, *region = NULL;
+    while (ures_hasNext(map) && U_SUCCESS(status)) {
+        windows = ures_getNextResource(map, windows, &status);
+        if (U_FAILURE(status)) break;
+        const char *name = ures_getKey(windows);
+        size_t name_len = name == NULL ? 0 : strlen(name);
+        while (ures_hasNext(windows) && U_SUCCESS(status)) {
+            region = ures_getNextResource(windows, region, &status);
+            int32_t len = 0;
+            const UChar *ids = ures_getString(region, &len, &status);
+            if (U_FAILURE(status)) break;
+            /* "id id id": each id, then a tab, the Windows name and a newline. */
+            int32_t start = 0;
+            while (start < len) {
+                int32_t end = start;
+                while (end < len && ids[end] != 0x20) end++;
+                char id[128];
+                int32_t id_len = 0;
+                UErrorCode id_status = U_ZERO_ERROR;
+                u_strToUTF8(id, (int32_t)sizeof id, &id_len, ids + start, end - start, &id_status);
+                if (U_SUCCESS(id_status) && id_len > 0 && id_len < (int32_t)sizeof id) {
+                    if (used + (size_t)id_len + 1 + name_len + 1 > out_size) {
+                        status = U_BUFFER_OVERFLOW_ERROR;
+                        goto done;
+                    }
+                    memcpy(out + used, id, (size_t)id_len);
+                    used += (size_t)id_len;
+                    out[used++] = '\t';
+                    memcpy(out + used, name, name_len);
+                    used += name_len;
+                    out[used++] = '\n';
+                }
+                start = end + 1;
+            }
+        }
+    }
+done:
+    ures_close(region);
+    ures_close(windows);
+    ures_close(map);
+    return U_SUCCESS(status) ? used : 0;
 }

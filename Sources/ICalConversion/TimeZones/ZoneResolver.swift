@@ -27,10 +27,14 @@ public final class ZoneResolver: Sendable {
     }
 
     public func resolve(_ tzid: String) -> ResolvedZone? {
-        if let hit = cache.withLock({ $0[tzid] }) { return hit }
-        let resolved = build(tzid)
-        cache.withLock { $0[tzid] = resolved }
-        return resolved
+        // Built holding the lock: the threads expanding one calendar's series ask for its zones
+        // at the same moment, and a zone matched by its rules is worth building once.
+        cache.withLock { cache in
+            if let hit = cache[tzid] { return hit }
+            let resolved = build(tzid)
+            cache[tzid] = resolved
+            return resolved
+        }
     }
 
     /// The file's VTIMEZONE for a TZID, built by libical (nil when there is none or libical
@@ -125,21 +129,42 @@ public final class ZoneResolver: Sendable {
 
     private static let knownIdentifiers: Set<String> = Set(TimeZone.knownTimeZoneIdentifiers)
 
-    /// ICU's IANA → Windows mapping ("Europe/Berlin" → "W. Europe Standard Time").
+    /// ICU's IANA → Windows mapping ("Europe/Berlin" → "W. Europe Standard Time"), as
+    /// `ucal_getWindowsTimeZoneID` gives it: the id made canonical, then looked up in CLDR's
+    /// table (read once: ICU reads through the whole table for each id asked, and matching a
+    /// zone by its rules asks for every candidate).
     static func windowsName(for iana: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: 128)
-        let n = iana.withCString { cwinzones_windows_for_iana($0, &buffer, buffer.count) }
-        guard n > 0 else { return nil }
-        return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if let name = windowsNames[iana] { return name }
+        guard let canonical = CanonicalZoneID.icuCanonical(iana), canonical != iana else { return nil }
+        return windowsNames[canonical]
     }
 
+    /// CLDR's table of ``windowsName(for:)``: for each IANA id, the Windows name of its first line.
+    private static let windowsNames: [String: String] = {
+        var buffer = [CChar](repeating: 0, count: 1 << 17)
+        let n = cwinzones_windows_table(&buffer, buffer.count)
+        var names: [String: String] = [:]
+        for line in buffer.prefix(n).split(separator: 0x0A) {
+            guard let tab = line.firstIndex(of: 0x09) else { continue }
+            let id = String(decoding: line[..<tab].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if names[id] == nil { names[id] = String(decoding: line[(tab + 1)...].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        }
+        return names
+    }()
+
     /// The tz database zones whose standard offset is `seconds` east of UTC (ICU's canonical
-    /// location zones, in ICU's order).
+    /// location zones, in ICU's order). Kept for the process: ICU makes every zone to answer,
+    /// and each zone matched by its rules asks for two offsets, on each thread that resolves it.
     static func zones(withStandardOffset seconds: Int) -> [String] {
+        if let known = zonesByStandardOffset.withLock({ $0[seconds] }) { return known }
         var buffer = [CChar](repeating: 0, count: 32_768)
         let n = cwinzones_zones_with_offset(Int32(seconds * 1000), &buffer, buffer.count)
-        return buffer.prefix(n).split(separator: 0).map { String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        let zones = buffer.prefix(n).split(separator: 0).map { String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        zonesByStandardOffset.withLock { $0[seconds] = zones }
+        return zones
     }
+
+    private static let zonesByStandardOffset = Mutex<[Int: [String]]>([:])
 
     /// ICU's Windows → IANA mapping (CLDR primary zone).
     public static func windowsToIANA(_ name: String) -> String? {
