@@ -35,16 +35,17 @@ public struct TranslatedInput: Sendable {
         placeLines.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The place line `line` (1-based) of ``iCalendar`` came from, when known.
-    public func place(ofLine line: Int) -> String? {
-        guard line >= 1 else { return nil }
-        var start = 0
-        for _ in 1..<line {
-            guard let end = placeLines[start...].firstIndex(of: 0x0A) else { return nil }
+    /// The places of these lines (1-based) of ``iCalendar``, found in one pass.
+    public func places(ofLines wanted: Set<Int>) -> [Int: String] {
+        var found: [Int: String] = [:]
+        var line = 1, start = 0
+        let last = wanted.max() ?? 0
+        while line <= last, let end = placeLines[start...].firstIndex(of: 0x0A) {
+            if wanted.contains(line) { found[line] = String(decoding: placeLines[start..<end], as: UTF8.self) }
+            line += 1
             start = end + 1
         }
-        guard let end = placeLines[start...].firstIndex(of: 0x0A) else { return nil }
-        return String(decoding: placeLines[start..<end], as: UTF8.self)
+        return found
     }
 
     /// Notes `place` as the place of the next physical line.

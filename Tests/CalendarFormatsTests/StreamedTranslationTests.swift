@@ -95,6 +95,18 @@ struct StreamedTranslationTests {
         #expect(lines.filter { $0 == "BEGIN:VTODO" }.count == 1)
     }
 
+    /// Each physical line's place, a folded line's on both of its lines (RFC 5545 §3.1 folds at
+    /// 75 octets; the 100-letter description makes two), and the places of chosen lines found
+    /// in one pass as the whole list gives them.
+    @Test func foldedLineHasItsPlaceOnEachLine() throws {
+        let long = String(repeating: "x", count: 100)
+        let text = #"["vcalendar",[["version",{},"text","2.0"]],[["vevent",[["uid",{},"text","a"],["description",{},"text",""# + long + #""]],[]]]]"#
+        let t = try JCalReader.iCalendar(fromJSON: Array(text.utf8))
+        #expect(Self.lines(t).count == 8)
+        #expect(t.places == ["(top level)", "[1][0]", "[2][0]", "[2][0][1][0]", "[2][0][1][1]", "[2][0][1][1]", "[2][0]", "(top level)"])
+        #expect(t.places(ofLines: [1, 5, 6, 8, 9]) == [1: "(top level)", 5: "[2][0][1][1]", 6: "[2][0][1][1]", 8: "(top level)"])
+    }
+
     static let badCases: [BadInputCase] = [
         BadInputCase(id: "JSON: the 2nd event after a valid one", json: #"{"calendars":[{"events":[{"uid":"a","start":"2026-03-02"},{"uid":"b","start":"soon"}]}]}"#,
                 message: #"calendars[0].events[1].start: expected RFC 3339 or YYYY-MM-DD, found "soon""#),

@@ -186,8 +186,7 @@ struct InputFile {
     /// read from a spool and nothing can fail).
     private func placingInMemory(_ result: ReadResult) -> ReadResult {
         guard let translation else { return result }
-        let lines = Set(result.diagnostics.compactMap(\.line))
-        let places = Dictionary(uniqueKeysWithValues: lines.compactMap { line in translation.place(ofLine: line).map { (line, $0) } })
+        let places = translation.places(ofLines: Set(result.diagnostics.compactMap(\.line)))
         return placed(result, notes: translation.notes, places: places)
     }
 
