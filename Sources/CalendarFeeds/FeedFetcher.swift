@@ -23,10 +23,25 @@ public struct FeedFetcher: Sendable {
         self.userAgent = userAgent
     }
 
+    /// Fetches `request`; a body comes back whole, as ``FetchResponse/Content/body(_:)``.
     public func fetch(_ request: FetchRequest) throws -> FetchResponse {
+        var collected = Data()
+        var response = try fetch(request) { piece in
+            if let base = piece.baseAddress { collected.append(base.assumingMemoryBound(to: UInt8.self), count: piece.count) }
+        }
+        if case .delivered = response.content { response.content = .body(collected) }
+        return response
+    }
+
+    /// Fetches `request`, handing the body to `body` piece by piece as it arrives instead of
+    /// collecting it (the content is then ``FetchResponse/Content/delivered(byteCount:)``), so
+    /// that a feed of any size is never held whole. Only the final response's body is handed
+    /// over (not a redirect's or an error page's); when the fetch throws, what was handed over
+    /// is not the whole body.
+    public func fetch(_ request: FetchRequest, body: (UnsafeRawBufferPointer) -> Void) throws -> FetchResponse {
         switch request.location {
-        case .file(let path): return try fetchFile(path, request)
-        case .web(let url): return try fetchWeb(url, request)
+        case .file(let path): return try fetchFile(path, request, body)
+        case .web(let url): return try fetchWeb(url, request, body)
         }
     }
 
@@ -34,7 +49,7 @@ public struct FeedFetcher: Sendable {
 
     /// A local feed: its size and modification time stand in for an ETag, so an unchanged file
     /// is "not modified" like a 304.
-    private func fetchFile(_ path: String, _ request: FetchRequest) throws -> FetchResponse {
+    private func fetchFile(_ path: String, _ request: FetchRequest, _ body: (UnsafeRawBufferPointer) -> Void) throws -> FetchResponse {
         let attributes: [FileAttributeKey: Any]
         do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
             throw FetchError.file("cannot read \(path): no such file")
@@ -49,19 +64,33 @@ public struct FeedFetcher: Sendable {
                                  permanentLocation: request.location, status: 0, contentType: nil)
         if request.etag == token { return same }
         guard size <= request.limits.maxBytes else { throw FetchError.tooLarge(limit: request.limits.maxBytes) }
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+        let file: FileHandle
+        do { file = try FileHandle(forReadingFrom: URL(fileURLWithPath: path)) } catch {
             throw FetchError.file("cannot read \(path): \(error.localizedDescription)")
         }
-        guard data.count <= request.limits.maxBytes else { throw FetchError.tooLarge(limit: request.limits.maxBytes) }
+        defer { try? file.close() }
+        var total = 0
+        while true {
+            let piece: Data
+            do { piece = try file.read(upToCount: Self.filePieceBytes) ?? Data() } catch {
+                throw FetchError.file("cannot read \(path): \(error.localizedDescription)")
+            }
+            if piece.isEmpty { break }
+            total += piece.count
+            guard total <= request.limits.maxBytes else { throw FetchError.tooLarge(limit: request.limits.maxBytes) }
+            piece.withUnsafeBytes(body)
+        }
         var response = same
-        response.content = .body(data)
+        response.content = .delivered(byteCount: total)
         return response
     }
 
+    /// How much of a local feed is read at a time.
+    private static let filePieceBytes = 1 << 16
+
     // MARK: - HTTP
 
-    private func fetchWeb(_ url: String, _ request: FetchRequest) throws -> FetchResponse {
+    private func fetchWeb(_ url: String, _ request: FetchRequest, _ body: (UnsafeRawBufferPointer) -> Void) throws -> FetchResponse {
         if let failure = CurlLibrary.loadFailure { throw FetchError.network("libcurl could not be loaded: \(failure)") }
         guard let handle = ccurl_easy_init() else { throw FetchError.network("libcurl could not start a transfer") }
         defer { ccurl_easy_cleanup(handle) }
@@ -71,7 +100,14 @@ public struct FeedFetcher: Sendable {
         if let lastModified = request.lastModified { headers = ccurl_slist_append(headers, "If-Modified-Since: \(lastModified)") }
         defer { ccurl_slist_free_all(headers) }
 
-        let sink = BodySink(limit: request.limits.maxBytes)
+        return try withoutActuallyEscaping(body) { body in
+            try fetchWeb(url, request, handle: handle, headers: headers, sink: BodySink(limit: request.limits.maxBytes, handle: handle, deliver: body))
+        }
+    }
+
+    /// The requests of ``fetchWeb(_:_:_:)`` with the transfer set up.
+    private func fetchWeb(_ url: String, _ request: FetchRequest, handle: UnsafeMutableRawPointer,
+                          headers: UnsafeMutablePointer<curl_slist>?, sink: BodySink) throws -> FetchResponse {
         let context = Unmanaged.passUnretained(sink).toOpaque()
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         let deadline = Date().addingTimeInterval(request.limits.totalTimeout)
@@ -127,7 +163,7 @@ public struct FeedFetcher: Sendable {
                                      lastModified: header("Last-Modified", handle) ?? request.lastModified,
                                      permanentLocation: .web(permanent), status: status, contentType: nil)
             case 200..<300:
-                return FetchResponse(content: .body(sink.data), etag: header("ETag", handle),
+                return FetchResponse(content: .delivered(byteCount: sink.received), etag: header("ETag", handle),
                                      lastModified: header("Last-Modified", handle),
                                      permanentLocation: .web(permanent), status: status, contentType: header("Content-Type", handle))
             case 410:
@@ -144,7 +180,7 @@ public struct FeedFetcher: Sendable {
         case CURLE_WRITE_ERROR where sink.overLimit, CURLE_FILESIZE_EXCEEDED:
             return .tooLarge(limit: limits.maxBytes)
         case CURLE_PARTIAL_FILE:
-            return .truncated(received: sink.data.count)
+            return .truncated(received: sink.received)
         case CURLE_OPERATION_TIMEDOUT:
             var connectTime = 0.0
             ccurl_getinfo_double(handle, CURLINFO_CONNECT_TIME, &connectTime)
@@ -186,30 +222,49 @@ private enum CurlLibrary {
     }()
 }
 
-/// The body of one response, collected by ``writeBody`` up to a limit.
+/// Where ``writeBody`` puts the body of one response: counted up to a limit, and handed to
+/// `deliver` when the response is a success (2xx), so a redirect's or an error's body is not.
 private final class BodySink {
     let limit: Int
-    var data = Data()
+    /// The transfer (its status is asked once the body begins).
+    let handle: UnsafeMutableRawPointer
+    let deliver: (UnsafeRawBufferPointer) -> Void
+    /// Bytes of this response's body so far.
+    var received = 0
     var overLimit = false
+    /// Whether this response's body is handed over; nil until it begins.
+    var delivering: Bool?
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, handle: UnsafeMutableRawPointer, deliver: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.limit = limit
+        self.handle = handle
+        self.deliver = deliver
+    }
 
     func reset() {
-        data.removeAll(keepingCapacity: true)
+        received = 0
         overLimit = false
+        delivering = nil
     }
 }
 
-/// libcurl's write callback: appends to the ``BodySink`` passed as context; returning less than
-/// was given (over the limit) makes libcurl end the transfer with CURLE_WRITE_ERROR.
+/// libcurl's write callback: counts the bytes into the ``BodySink`` passed as context and hands
+/// them on; returning less than was given (over the limit) makes libcurl end the transfer with
+/// CURLE_WRITE_ERROR.
 private let writeBody: ccurl_write_callback = { bytes, size, count, context in
     guard let bytes, let context else { return 0 }
     let sink = Unmanaged<BodySink>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
-    if sink.data.count + length > sink.limit {
+    if sink.received + length > sink.limit {
         sink.overLimit = true
         return 0
     }
-    bytes.withMemoryRebound(to: UInt8.self, capacity: length) { sink.data.append($0, count: length) }
+    sink.received += length
+    if sink.delivering == nil {
+        var status = 0
+        ccurl_getinfo_long(sink.handle, CURLINFO_RESPONSE_CODE, &status)
+        sink.delivering = (200..<300).contains(status)
+    }
+    if sink.delivering == true { sink.deliver(UnsafeRawBufferPointer(start: bytes, count: length)) }
     return length
 }

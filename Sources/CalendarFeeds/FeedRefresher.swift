@@ -76,9 +76,11 @@ public struct FeedRefresher: Sendable {
         let started = now()
         let request = FetchRequest(location: location, etag: force ? nil : subscription.etag,
                                    lastModified: force ? nil : subscription.lastModified, limits: limits)
+        let copy = FeedCopy()
+        defer { copy.remove() }
         let response: FetchResponse
         do {
-            response = try fetcher.fetch(request)
+            response = try fetcher.fetch(request) { copy.add($0) }
         } catch let error as FetchError {
             return failed(subscription, isNew: isNew, at: started, error: error)
         } catch {
@@ -92,33 +94,32 @@ public struct FeedRefresher: Sendable {
         next.retryAfter = nil
         next.isGone = false
         next.lastMessage = nil
-        switch response.content {
-        case .notModified:
+        if case .notModified = response.content {
             next.lastOutcome = .notModified
             next.nextDue = started.addingTimeInterval(Self.interval(of: next))
             return record(next, outcome: .notModified, problem: nil, message: "not modified")
-        case .body(let body):
-            do {
-                try FeedBodyCheck.check(body)
-            } catch {
-                return failed(subscription, isNew: isNew, at: started, problem: .notICalendar, message: error.description)
-            }
-            next.feedInterval = RefreshInterval.declared(in: Self.calendarLines(body)).map { TimeInterval($0.seconds) }
-            next.lastOutcome = .refreshed
-            next.nextDue = started.addingTimeInterval(Self.interval(of: next))
-            return mirror(body, into: next, previousURL: subscription.url, isNew: isNew, fallbackTitle: fallback, at: started)
         }
+        // The body came into `copy` (a fetch with a body handler hands it over, never collects it).
+        do {
+            try copy.checkWhole()
+        } catch {
+            return failed(subscription, isNew: isNew, at: started, problem: .notICalendar, message: error.description)
+        }
+        do {
+            try copy.close()
+        } catch {
+            return failed(subscription, isNew: isNew, at: started, problem: .localIO, message: error.description)
+        }
+        next.feedInterval = RefreshInterval.declared(in: Self.calendarLines(copy.head)).map { TimeInterval($0.seconds) }
+        next.lastOutcome = .refreshed
+        next.nextDue = started.addingTimeInterval(Self.interval(of: next))
+        return mirror(copy.url, into: next, previousURL: subscription.url, isNew: isNew, fallbackTitle: fallback, at: started)
     }
 
-    /// Writes the body to a private temporary file and imports it as a mirror of the feed.
-    private func mirror(_ body: Data, into subscription: Subscription, previousURL: String, isNew: Bool,
+    /// Imports the body's copy as a mirror of the feed, through the store's streaming import
+    /// of a file (as `icalkit import` reads one).
+    private func mirror(_ file: URL, into subscription: Subscription, previousURL: String, isNew: Bool,
                         fallbackTitle: String?, at started: Date) -> FeedRefreshResult {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("icalkit-feed-\(UUID().uuidString).ics")
-        guard FileManager.default.createFile(atPath: file.path, contents: body, attributes: [.posixPermissions: 0o600]) else {
-            return failed(subscription, isNew: isNew, at: started, problem: .localIO,
-                          message: "cannot write a temporary copy of the feed (\(body.count) bytes) at \(file.path); nothing changed")
-        }
-        defer { try? FileManager.default.removeItem(at: file) }
         var options = FileImportOptions(strict: true, subscription: subscription, sourceName: isNew ? subscription.url : previousURL)
         options.conversion.fallbackCalendarTitle = fallbackTitle ?? subscription.calendarTitle
         let imported: FileImport
@@ -198,11 +199,11 @@ public struct FeedRefresher: Sendable {
         return "\(first); the calendar was left as it was"
     }
 
-    /// The VCALENDAR's own content lines (unfolded), up to its first component: where
-    /// REFRESH-INTERVAL and X-PUBLISHED-TTL are.
+    /// The VCALENDAR's own content lines (unfolded), up to its first component (within the
+    /// body's first 64 KiB, ``FeedCopy/headBytes``): where REFRESH-INTERVAL and X-PUBLISHED-TTL are.
     static func calendarLines(_ body: Data) -> [String] {
         var lines: [String] = []
-        for raw in body.prefix(65_536).split(separator: 0x0A, omittingEmptySubsequences: true).dropFirst() {
+        for raw in body.prefix(FeedCopy.headBytes).split(separator: 0x0A, omittingEmptySubsequences: true).dropFirst() {
             var line = String(decoding: raw, as: UTF8.self)
             if line.hasSuffix("\r") { line.removeLast() }
             if line.hasPrefix(" ") || line.hasPrefix("\t"), !lines.isEmpty {

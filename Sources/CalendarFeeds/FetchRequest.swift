@@ -38,6 +38,9 @@ public struct FetchResponse: Sendable {
         /// did not change).
         case notModified
         case body(Data)
+        /// The body, handed to the caller piece by piece as it came
+        /// (``FeedFetcher/fetch(_:body:)``): how many bytes it had.
+        case delivered(byteCount: Int)
     }
     public var content: Content
     /// Validators to store for the next fetch (nil when the server sent none).

@@ -13,7 +13,7 @@ struct FeedBodyCheckTests {
 
     static let event = "BEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260301T090000Z\r\nEND:VEVENT\r\n"
 
-    @Test(arguments: [
+    static let cases = [
         Case(name: "complete", body: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n\(event)END:VCALENDAR\r\n", problem: nil),
         Case(name: "BOM, LF line ends, lower case, trailing blank lines",
              body: "\u{FEFF}begin:vcalendar\nVERSION:2.0\nend:vcalendar\n\n\n", problem: nil),
@@ -28,9 +28,34 @@ struct FeedBodyCheckTests {
         Case(name: "second calendar cut", body: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\nBEGIN:VCALENDAR\r\n\(event)END:VCALENDAR\r\nBEGIN:VCALENDAR\r\nX:1\r\n",
              problem: .incomplete),
         Case(name: "text after the end", body: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\ngarbage\r\n", problem: .incomplete),
-    ]) func checks(_ c: Case) {
+        Case(name: "a byte-order mark alone", body: "\u{FEFF}", problem: .empty),
+        Case(name: "the end line with trailing spaces, then a blank line of spaces",
+             body: "BEGIN:VCALENDAR\r\nEND:VCALENDAR \t\r\n  \r\n", problem: nil),
+        Case(name: "the end line indented", body: "BEGIN:VCALENDAR\r\n END:VCALENDAR\r\n", problem: .incomplete),
+        Case(name: "a longer line that begins with the end line", body: "BEGIN:VCALENDAR\r\nEND:VCALENDARX\r\n", problem: .incomplete),
+        Case(name: "CR line ends", body: "BEGIN:VCALENDAR\rVERSION:2.0\rEND:VCALENDAR", problem: nil),
+    ]
+
+    @Test(arguments: cases) func checks(_ c: Case) {
         do {
             try FeedBodyCheck.check(Data(c.body.utf8))
+            #expect(c.problem == nil)
+        } catch {
+            #expect(error == c.problem)
+        }
+    }
+
+    /// A body checked as it arrives gets the same verdict however it is cut into pieces
+    /// (a line, a CR LF or the byte-order mark split between two).
+    @Test(arguments: cases, [1, 2, 3, 7, 16])
+    func checksPieces(_ c: Case, size: Int) {
+        let bytes = Array(c.body.utf8)
+        var check = FeedBodyCheck()
+        for start in stride(from: 0, to: bytes.count, by: size) {
+            bytes[start..<min(start + size, bytes.count)].withUnsafeBytes { check.add($0) }
+        }
+        do {
+            try check.finish()
             #expect(c.problem == nil)
         } catch {
             #expect(error == c.problem)
