@@ -58,6 +58,10 @@ enum Migrations {
         Migration(version: 13, sql: OccurrenceIndex.emptySQL),
         // 14: the change log also records calendars created and deleted (issue 27).
         Migration(version: 14, sql: Schema.calendarChangesSQL),
+        // 15: an occurrence row's series is checked when the transaction commits (a deferred
+        // foreign key), so filling the index keeps no statement journal; the index, all
+        // derived, is made anew and fills again as queries need it.
+        Migration(version: 15, sql: OccurrenceIndex.dropEarlierSQL + OccurrenceIndex.schemaSQL),
     ]
 
     /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and

@@ -120,7 +120,7 @@ enum OccurrenceIndex {
         );
         CREATE INDEX occurrence_series_expanded ON occurrence_series(expands_at_query) WHERE expands_at_query = 1;
         CREATE TABLE occurrences (
-            series_id       INTEGER NOT NULL REFERENCES occurrence_series(id) ON DELETE CASCADE,
+            series_id       INTEGER NOT NULL REFERENCES occurrence_series(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
             calendar_id     INTEGER NOT NULL,
             item_id         INTEGER NOT NULL,     -- items.id of the event it shows
             start_time      REAL NOT NULL,        -- stored time, unix seconds
@@ -163,8 +163,9 @@ enum OccurrenceIndex {
         """
 
     /// What earlier schemas derived from the items (an occurrence index in seconds since 2001,
-    /// per-day and per-week blobs of it, rendered events), dropped by the migration to the
-    /// current schema, which then makes ``schemaSQL`` anew: it is all derived, so nothing is lost.
+    /// per-day and per-week blobs of it, rendered events, and the index of ``schemaSQL`` as
+    /// versions 11-14 made it), dropped by the migrations that then make ``schemaSQL`` anew: it
+    /// is all derived, so nothing is lost.
     static let dropEarlierSQL = """
         DROP TABLE IF EXISTS rendering_packs; DROP TABLE IF EXISTS item_renderings; DROP TABLE IF EXISTS occurrence_packs;
         DROP TABLE IF EXISTS occurrences; DROP TABLE IF EXISTS occurrence_series; DROP TABLE IF EXISTS occurrence_buckets;

@@ -388,6 +388,37 @@ struct OccurrenceIndexTests {
 }
 
 extension OccurrenceIndexTests {
+    /// A row's series is checked when its transaction commits (the deferred foreign key of
+    /// schema version 15): a row of a series that does not exist is refused there, and the
+    /// transaction leaves nothing; deleting a series still takes its rows with it.
+    @Test func aRowOfNoSeriesIsRefusedAtCommit() throws {
+        try withTemporaryDirectory { directory in
+            let store = try EventStore(path: directory.appendingPathComponent("store.sqlite").path)
+            defer { try? store.close() }
+            _ = try store.importDocument(try Self.document(Self.feed), intoCalendar: "Work")
+            _ = try store.events(matching: EventPredicate(startDate: Self.windows[0].0, endDate: Self.windows[0].1, timeZone: .gmt))
+            try store.withRawConnection { db in
+                let rows = "SELECT count(*) FROM occurrences"
+                let before = try #require(try db.scalarInt(rows))
+                #expect(before > 0, "the query filled the index")
+                var inserted = false
+                #expect(throws: StoreError.self) {
+                    try db.transaction(.immediate) {
+                        try db.run("""
+                            INSERT OR FAIL INTO occurrences (series_id, calendar_id, item_id, start_time, end_time, occurrence_date, flags)
+                            VALUES (-1, 1, 1, 0, 0, NULL, 0)
+                            """)
+                        inserted = true
+                    }
+                }
+                #expect(inserted, "the row's series is checked at commit, not when it is inserted")
+                #expect(try db.scalarInt(rows) == before)
+                try db.run("DELETE FROM occurrence_series")
+                #expect(try db.scalarInt(rows) == 0)
+            }
+        }
+    }
+
     @Test("A version 2 store gets the index tables on open; its items are kept and answered")
     func migratesVersion2() throws {
         try withTemporaryDirectory { directory in
@@ -411,7 +442,7 @@ extension OccurrenceIndexTests {
             let store = try EventStore(path: path)
             defer { try? store.close() }
             #expect(try Self.count("PRAGMA user_version", store) == Int64(EventStore.schemaVersion))
-            #expect(EventStore.schemaVersion == 14)
+            #expect(EventStore.schemaVersion == 15)
             // 4 tables, 4 indexes, 5 triggers.
             #expect(try Self.count("SELECT count(*) FROM sqlite_master WHERE name LIKE 'occurrence%' OR name LIKE '%_stale'", store) == 13)
             #expect(try Self.count("SELECT count(*) FROM items", store) == itemsBefore)
