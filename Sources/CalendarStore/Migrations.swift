@@ -60,8 +60,13 @@ enum Migrations {
         Migration(version: 14, sql: Schema.calendarChangesSQL),
         // 15: an occurrence row's series is checked when the transaction commits (a deferred
         // foreign key), so filling the index keeps no statement journal; the index, all
-        // derived, is made anew and fills again as queries need it.
-        Migration(version: 15, sql: OccurrenceIndex.dropEarlierSQL + OccurrenceIndex.schemaSQL),
+        // derived, is made anew and fills again as queries need it. A store made by this
+        // icalkit has it already (version 11 made ``OccurrenceIndex/schemaSQL`` as it is now).
+        Migration(version: 15) { connection in
+            let table = try connection.scalarText("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'occurrences'")
+            guard table?.contains("DEFERRABLE INITIALLY DEFERRED") != true else { return }
+            try connection.execute(OccurrenceIndex.dropEarlierSQL + OccurrenceIndex.schemaSQL)
+        },
     ]
 
     /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and

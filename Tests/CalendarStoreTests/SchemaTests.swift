@@ -72,4 +72,32 @@ struct SchemaTests {
             #expect(try connection.scalarInt("SELECT count(*) FROM calendars WHERE length(identifier) = 36") == 1)
         }
     }
+
+    /// A store of version 14 (its occurrence rows' series key checked at once) gets the index
+    /// a new store has (the key checked at commit), and keeps its calendars.
+    @Test func version14GetsTheSeriesKeyCheckedAtCommit() throws {
+        try withTemporaryDirectory { directory in
+            let connection = try Connection(path: directory.appendingPathComponent("v14.sqlite").path)
+            defer { try? connection.close() }
+            try Migrations.migrate(connection)
+            let latest = try Self.schema(of: connection)
+            try connection.execute("""
+                DROP TABLE occurrences;
+                CREATE TABLE occurrences (
+                    series_id INTEGER NOT NULL REFERENCES occurrence_series(id) ON DELETE CASCADE,
+                    calendar_id INTEGER NOT NULL, item_id INTEGER NOT NULL, start_time REAL NOT NULL,
+                    end_time REAL NOT NULL, occurrence_date REAL, flags INTEGER NOT NULL);
+                CREATE INDEX occurrences_series ON occurrences(series_id);
+                INSERT INTO calendars (title) VALUES ('Kept');
+                PRAGMA user_version = 14;
+                """)
+            try Migrations.migrate(connection)
+            let migrated = try Self.schema(of: connection)
+            #expect(migrated.objects == latest.objects)
+            #expect(migrated.version == 15)
+            let table = try connection.scalarText("SELECT sql FROM sqlite_schema WHERE name = 'occurrences'")
+            #expect(table?.contains("DEFERRABLE INITIALLY DEFERRED") == true)
+            #expect(try connection.scalarText("SELECT title FROM calendars") == "Kept")
+        }
+    }
 }
