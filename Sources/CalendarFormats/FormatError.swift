@@ -82,17 +82,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
             name.withUTF8 { out.append(contentsOf: $0) }
         case .index(let i)?:
             out.append(UInt8(ascii: "["))
-            if i < 0 {
-                out.append(contentsOf: String(i).utf8)
-            } else {
-                // The decimal digits, most significant first.
-                var divisor = 1
-                while divisor <= i / 10 { divisor *= 10 }
-                while divisor > 0 {
-                    out.append(UInt8(ascii: "0") + UInt8(i / divisor % 10))
-                    divisor /= 10
-                }
-            }
+            out.append(contentsOf: String(i).utf8)
             out.append(UInt8(ascii: "]"))
         }
     }
