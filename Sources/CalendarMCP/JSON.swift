@@ -72,11 +72,11 @@ public enum JSON: Hashable, Sendable, Codable, ExpressibleByStringLiteral, Expre
             bytes.append(UInt8(ascii: "]"))
         case .object(let members):
             bytes.append(UInt8(ascii: "{"))
-            for (i, key) in members.keys.sorted().enumerated() {
+            for (i, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if i > 0 { bytes.append(UInt8(ascii: ",")) }
-                Self.writeString(key, to: &bytes)
+                Self.writeString(member.key, to: &bytes)
                 bytes.append(UInt8(ascii: ":"))
-                members[key]!.write(to: &bytes)
+                member.value.write(to: &bytes)
             }
             bytes.append(UInt8(ascii: "}"))
         }

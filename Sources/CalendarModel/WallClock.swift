@@ -14,11 +14,15 @@ import Foundation
 package enum WallClock {
     /// The instant at which `zone` shows `wall` (read as UTC); fractions of a second are kept.
     package static func instant(_ wall: Date, in zone: TimeZone) -> Date {
+        instant(wall) { t in ZoneOffsets.shared.secondsFromGMT(zone, at: Date(timeIntervalSince1970: TimeInterval(t))) }
+    }
+
+    /// The instant at which a zone whose offset at each unix second is `offset` shows `wall`
+    /// (read as UTC); fractions of a second are kept.
+    package static func instant(_ wall: Date, offsetAt offset: (Int) -> Int) -> Date {
         let seconds = wall.timeIntervalSince1970
         let whole = seconds.rounded(.down)
-        let utc = utcSeconds(forLocal: Int(whole)) { t in
-            ZoneOffsets.shared.secondsFromGMT(zone, at: Date(timeIntervalSince1970: TimeInterval(t)))
-        }
+        let utc = utcSeconds(forLocal: Int(whole), offsetAt: offset)
         return Date(timeIntervalSince1970: TimeInterval(utc) + (seconds - whole))
     }
 

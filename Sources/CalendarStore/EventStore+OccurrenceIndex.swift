@@ -158,7 +158,7 @@ extension EventStore {
     /// 3.0.16 keeps its error state and its ring of temporary buffers per thread and locks its
     /// built-in zone list; each iterator and VTIMEZONE is owned by one series or locked).
     private func materialized(_ jobs: [MaterializationJob], runs: [OccurrenceIndex.Run], covered: Set<Int64>) -> [[OccurrenceRow]?] {
-        let workers = min(4, ProcessInfo.processInfo.activeProcessorCount, jobs.count / 32)
+        let workers = min(4, Processors.active, jobs.count / 32)
         guard workers > 1 else { return jobs.map { materialized($0.group, zones: $0.zones, runs: runs, covered: covered) } }
         let results = Mutex([[OccurrenceRow]?](repeating: nil, count: jobs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -337,6 +337,14 @@ extension EventStore {
         var values: [SQLValue] = [.real(window.from), .real(window.to)]
         if let ids { values.append(.text(Self.jsonArray(ids))) }
         let zone = predicate.timeZone
+        // The zone's offset and the span of instants it holds for, from the last row placed:
+        // rows come mostly in order of start, and a week's fall in one or two spans.
+        var known = (offset: 0, span: 0.0..<0.0)
+        func offset(_ t: Int) -> Int {
+            let instant = TimeInterval(t)
+            if !known.span.contains(instant) { known = ZoneOffsets.shared.offsetSpan(zone, at: Date(timeIntervalSince1970: instant)) }
+            return known.offset
+        }
         var matches: [IndexedMatch] = []
         try db.forEachRow(Self.occurrenceSQL(filtered: ids != nil), values) { sql in
             let row = OccurrenceRow(itemID: sql.int64(1), start: Date(timeIntervalSince1970: sql.double(2)),
@@ -346,8 +354,8 @@ extension EventStore {
             guard predicate.includesCancelled || !row.flags.contains(.cancelled) else { return }
             var start = row.start, end = row.end
             if row.flags.contains(.wallClock) {
-                start = WallClock.instant(start, in: zone)
-                end = WallClock.instant(end, in: zone)
+                start = WallClock.instant(start, offsetAt: offset)
+                end = WallClock.instant(end, offsetAt: offset)
             }
             guard predicate.matches(start: start, end: end) else { return }
             matches.append(IndexedMatch(row: row, calendarID: sql.int64(0), start: start, end: end))
@@ -478,7 +486,7 @@ extension EventStore {
             guard let model = models[i] else { return nil }
             return try ItemCodec.decodeEvent(model, sourceText: nil)
         }
-        let workers = min(2, ProcessInfo.processInfo.activeProcessorCount, ids.count / 256)
+        let workers = min(2, Processors.active, ids.count / 256)
         guard workers > 1 else { return try ids.indices.map(decoded) }
         let results = Mutex([Result<Event?, StoreError>](repeating: .success(nil), count: ids.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in

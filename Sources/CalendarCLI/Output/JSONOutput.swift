@@ -56,7 +56,7 @@ enum JSONOutput {
         // thread taking the occurrences of half the events (so each event's members are made
         // once), then put out in the list's order: laying out the objects is most of the time
         // of a query that has thousands.
-        let workers = list.count >= 512 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let workers = list.count >= 512 ? min(2, Processors.active) : 1
         let parts = (0..<workers).map { _ in EventsPart() }
         // One thread: object by object, each handed on as soon as the buffer is full.
         let batch = workers == 1 ? 1 : eventsBatch
