@@ -100,7 +100,7 @@ extension EventStore {
             guard let group = try wholeGroup(key, db) else { continue }
             jobs.append(MaterializationJob(key: key, group: group, zones: try timeZones(calendarID: key.calendarID, cache: &zoneCache, db)))
         }
-        for (job, rows) in zip(jobs, materialized(jobs, runs: runs, covered: [])) { try store(rows, for: job.key, db) }
+        try materialize(jobs, runs: runs, covered: []) { job, rows in try store(rows, for: job.key, db) }
         try db.run("DELETE FROM occurrence_stale")
     }
 
@@ -122,7 +122,7 @@ extension EventStore {
             for (key, group) in groups where !expandedAtQuery.contains(key) {
                 jobs.append(MaterializationJob(key: key, group: group, zones: try timeZones(calendarID: key.calendarID, cache: &zoneCache, db)))
             }
-            for (job, rows) in zip(jobs, materialized(jobs, runs: [run], covered: covered)) {
+            try materialize(jobs, runs: [run], covered: covered) { job, rows in
                 if rows == nil { expandedAtQuery.insert(job.key) }
                 try store(rows, for: job.key, db)
             }
@@ -152,22 +152,35 @@ extension EventStore {
         var zones: [TimeZoneDefinition]
     }
 
-    /// ``materialized(_:zones:runs:covered:)`` for each job, in order. Many jobs are spread over
-    /// the machine's cores (at most 4 threads): expansion holds no lock of the store, and what
-    /// it shares is thread-safe (``ZoneResolver`` and ``ZoneOffsets`` lock their caches; libical
-    /// 3.0.16 keeps its error state and its ring of temporary buffers per thread and locks its
-    /// built-in zone list; each iterator and VTIMEZONE is owned by one series or locked).
-    private func materialized(_ jobs: [MaterializationJob], runs: [OccurrenceIndex.Run], covered: Set<Int64>) -> [[OccurrenceRow]?] {
+    /// Makes each job's rows (``materialized(_:zones:runs:covered:)``) and hands them to `store`
+    /// on the calling thread, in job order, as soon as they are made. With many jobs, threads of
+    /// their own (one a core, at most 4) make the rows while the caller stores those made, so the
+    /// store's inserts go on beside the expansion rather than after it. Expansion holds no lock of
+    /// the store, and what it shares is thread-safe (``ZoneResolver`` and ``ZoneOffsets`` lock
+    /// their caches; libical 3.0.16 keeps its error state and its ring of temporary buffers per
+    /// thread and locks its built-in zone list; each iterator and VTIMEZONE is owned by one series
+    /// or locked).
+    private func materialize(_ jobs: [MaterializationJob], runs: [OccurrenceIndex.Run], covered: Set<Int64>,
+                             into store: (MaterializationJob, [OccurrenceRow]?) throws -> Void) throws {
         let workers = min(4, Processors.active, jobs.count / 32)
-        guard workers > 1 else { return jobs.map { materialized($0.group, zones: $0.zones, runs: runs, covered: covered) } }
-        let results = Mutex([[OccurrenceRow]?](repeating: nil, count: jobs.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let mine = stride(from: worker, to: jobs.count, by: workers).map { i in
-                (i, materialized(jobs[i].group, zones: jobs[i].zones, runs: runs, covered: covered))
-            }
-            results.withLock { all in for (i, rows) in mine { all[i] = rows } }
+        guard workers > 1 else {
+            for job in jobs { try store(job, materialized(job.group, zones: job.zones, runs: runs, covered: covered)) }
+            return
         }
-        return results.withLock { $0 }
+        let made = MadeRows(jobs: jobs.count, workers: workers)
+        for _ in 0..<workers {
+            let thread = Thread {
+                while let i = made.claim() {
+                    made.put(i, self.materialized(jobs[i].group, zones: jobs[i].zones, runs: runs, covered: covered))
+                }
+                made.finished()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        // On a failure to store, the workers take no more jobs and are waited for.
+        defer { made.stopAndWait() }
+        for i in jobs.indices { try store(jobs[i], made.take(i)) }
     }
 
     /// A group's occurrences over `runs` that no bucket of `covered` holds already (cancelled
@@ -498,5 +511,70 @@ extension EventStore {
 
     func storedEvent(id: Int64, _ db: Connection) throws -> Event? {
         try storedEvents(ids: [id], db)[0]
+    }
+}
+
+/// The rows of jobs made on worker threads, each job taken by one worker in order, kept until
+/// the thread that stores them takes them, in the same order.
+private final class MadeRows: @unchecked Sendable {    // every field is used under `condition`
+    private enum Slot {
+        case pending
+        case made([EventStore.OccurrenceRow]?)
+        case taken
+    }
+
+    private let condition = NSCondition()
+    private var slots: [Slot]
+    private var next = 0
+    private var stopped = false
+    private var running: Int
+
+    init(jobs: Int, workers: Int) {
+        slots = Array(repeating: .pending, count: jobs)
+        running = workers
+    }
+
+    /// The next job for a worker, nil when there is none left or the caller stopped.
+    func claim() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !stopped, next < slots.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func put(_ job: Int, _ rows: [EventStore.OccurrenceRow]?) {
+        condition.lock()
+        slots[job] = .made(rows)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// A job's rows, once made (a job is claimed before any later one, so some worker has it).
+    func take(_ job: Int) -> [EventStore.OccurrenceRow]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if case .made(let rows) = slots[job] {
+                slots[job] = .taken
+                return rows
+            }
+            condition.wait()
+        }
+    }
+
+    func finished() {
+        condition.lock()
+        running -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// No more jobs are handed out; returns when every worker has finished.
+    func stopAndWait() {
+        condition.lock()
+        stopped = true
+        while running > 0 { condition.wait() }
+        condition.unlock()
     }
 }

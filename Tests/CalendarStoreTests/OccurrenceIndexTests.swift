@@ -385,6 +385,47 @@ struct OccurrenceIndexTests {
             #expect(log.lines.contains { $0.hasPrefix("occurrence index not updated") && $0.contains("full") }, "\(log.lines)")
         }
     }
+
+    /// Enough series that their rows are made on threads of their own while the query's
+    /// connection stores them: the first insert fails (the file may not grow), the threads
+    /// stop taking series and are waited for, and nothing of the fill is left.
+    @Test("A full disk while many series are indexed on threads: nothing is filled, the answer is still right")
+    func fullDiskWhileRowsAreMadeOnThreads() throws {
+        var text = "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//t//t//EN\n"
+        for i in 0..<400 {
+            let hour = String(format: "%02d", 6 + i % 12)
+            text += "BEGIN:VEVENT\nUID:series-\(i)@x\nDTSTAMP:20260101T000000Z\nDTSTART:20260105T\(hour)0000Z\n"
+                + "DURATION:PT45M\nRRULE:FREQ=WEEKLY;INTERVAL=\(1 + i % 3)\nSUMMARY:Series \(i)\nEND:VEVENT\n"
+        }
+        text += "END:VCALENDAR\n"
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("store.sqlite").path
+            let store = try EventStore(path: path)
+            defer { try? store.close() }
+            _ = try store.importDocument(try Self.document(text), intoCalendar: "Work")
+            let expanding = try EventStore(path: path, expander: RecurringEventExpander(limits: .init(maxInstancesPerQuery: 999_999)))
+            defer { try? expanding.close() }
+            let log = DebugLines()
+            store.debugLog = log.add
+            let year = EventPredicate(startDate: utc(2026, 1, 1), endDate: utc(2027, 1, 1), timeZone: .gmt)
+            let expected = try expanding.events(matching: year)
+            // 400 series, each weekly, every second or third week: 52, 26 or 18 a year.
+            #expect(expected.count == (0..<400).reduce(0) { n, i in n + [52, 26, 18][i % 3] })
+            try store.withRawConnection { db in
+                let pages = try db.scalarInt("PRAGMA page_count") ?? 0
+                try db.execute("PRAGMA max_page_count = \(pages)")
+            }
+            #expect(try store.events(matching: year) == expected)
+            #expect(try Self.count("SELECT count(*) FROM occurrence_buckets", store) == 0)
+            #expect(try Self.count("SELECT count(*) FROM occurrences", store) == 0)
+            #expect(log.lines.contains { $0.hasPrefix("occurrence index not updated") && $0.contains("full") }, "\(log.lines)")
+            // With room again the same query fills the index, from threads, and answers the same.
+            try store.withRawConnection { try $0.execute("PRAGMA max_page_count = 1073741823") }
+            #expect(try store.events(matching: year) == expected)
+            let inYear = "SELECT count(*) FROM occurrences WHERE start_time >= \(utc(2026, 1, 1).timeIntervalSince1970) AND start_time < \(utc(2027, 1, 1).timeIntervalSince1970)"
+            #expect(try Self.count(inYear, store) == expected.count)
+        }
+    }
 }
 
 extension OccurrenceIndexTests {
