@@ -22,8 +22,24 @@ public struct CalendarDocument: Hashable, Sendable, Codable {
 public struct TimeZoneDefinition: Hashable, Sendable, Codable {
     public var tzid: String
     public var text: String
-    public init(tzid: String, text: String) {
+    /// The tz database zone an earlier reading found agreeing with this definition by its rules
+    /// (a store keeps it from the import, so that later processes need not search all zones
+    /// again); nil when none was found or none was looked for. Not part of the definition:
+    /// equality and hashing leave it out.
+    public var matchedZone: String?
+
+    public init(tzid: String, text: String, matchedZone: String? = nil) {
         self.tzid = tzid
         self.text = text
+        self.matchedZone = matchedZone
+    }
+
+    public static func == (lhs: TimeZoneDefinition, rhs: TimeZoneDefinition) -> Bool {
+        lhs.tzid == rhs.tzid && lhs.text == rhs.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(tzid)
+        hasher.combine(text)
     }
 }

@@ -226,7 +226,7 @@ public extension EventStore {
     ///         case .event(let e): try session.add(read: e)
     ///         case .reminder(let r): try session.add(read: r)
     ///         case .extraComponent(let text): session.addExtraComponent(text)
-    ///         case .calendarEnded: try session.end()
+    ///         case .calendarEnded(let matched): try session.end(matchedZones: matched)
     ///         }
     ///     }
     ///     return true

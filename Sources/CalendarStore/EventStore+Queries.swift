@@ -87,8 +87,8 @@ extension EventStore {
     func timeZones(calendarID: Int64, cache: inout [Int64: [TimeZoneDefinition]], _ db: Connection) throws -> [TimeZoneDefinition] {
         if let cached = cache[calendarID] { return cached }
         var zones: [TimeZoneDefinition] = []
-        try db.forEachRow("SELECT tzid, text FROM calendar_time_zones WHERE calendar_id = ? ORDER BY tzid", [.integer(calendarID)]) {
-            zones.append(TimeZoneDefinition(tzid: $0.text(0) ?? "", text: $0.text(1) ?? ""))
+        try db.forEachRow("SELECT tzid, text, matched_zone FROM calendar_time_zones WHERE calendar_id = ? ORDER BY tzid", [.integer(calendarID)]) {
+            zones.append(TimeZoneDefinition(tzid: $0.text(0) ?? "", text: $0.text(1) ?? "", matchedZone: $0.text(2)))
         }
         cache[calendarID] = zones
         return zones

@@ -26,7 +26,7 @@ package enum ImportPipeline {
         /// by the writer at that point, as if it had prepared the row itself).
         case prepared(Result<PreparedItem, any Error>)
         case extra(String)
-        case end
+        case end(matchedZones: [String: String])
     }
 
     /// Items per batch handed from the reader to the writer. Small, because whichever thread is
@@ -60,7 +60,7 @@ package enum ImportPipeline {
                     case .reminder(let r):
                         batch.append(prepareHere ? .prepared(Result { try PreparedItem(read: r) }) : .reminder(r))
                     case .extraComponent(let text): batch.append(.extra(text))
-                    case .calendarEnded: batch.append(.end)
+                    case .calendarEnded(let matched): batch.append(.end(matchedZones: matched))
                     }
                     if batch.count >= batchSize {
                         // The batch is handed over with no reference left here (the writer uses
@@ -129,7 +129,7 @@ package enum ImportPipeline {
     fileprivate static func apply(_ step: inout Step, to session: ImportSession) throws {
         switch step {
         case .prepared, .event, .reminder:
-            var taken = Step.end
+            var taken = Step.extra("")
             swap(&taken, &step)   // moved out of the batch (not copied), and put back below
             var item: PreparedItem
             switch consume taken {
@@ -145,7 +145,7 @@ package enum ImportPipeline {
             try session.add(&item)
         case .begin(let header): try session.begin(header)
         case .extra(let text): session.addExtraComponent(text)
-        case .end: try session.end()
+        case .end(let matched): try session.end(matchedZones: matched)
         }
     }
 

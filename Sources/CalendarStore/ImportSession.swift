@@ -130,13 +130,16 @@ package final class ImportSession {
         guard !title.isEmpty else { throw StoreError.invalidData("the document has no calendar title; name one") }
         let (id, created) = try importCalendar(header, title: title)
         for zone in header.timeZones {
-            let stored = try db.scalarText("SELECT text FROM calendar_time_zones WHERE calendar_id = ? AND tzid = ?",
-                                           [.integer(id), .text(zone.tzid)])
-            if stored == zone.text { continue }   // a re-import writes nothing
+            var stored: (text: String?, matched: String?)?
+            try db.forEachRow("SELECT text, matched_zone FROM calendar_time_zones WHERE calendar_id = ? AND tzid = ?",
+                              [.integer(id), .text(zone.tzid)]) { stored = ($0.text(0), $0.text(1)) }
+            // A re-import writes nothing; a streamed header knows no matches yet (``end(matchedZones:)``).
+            if let stored, stored.text == zone.text, zone.matchedZone == nil || zone.matchedZone == stored.matched { continue }
+            // Another text drops the zone matched to the old one.
             try db.run("""
-                INSERT INTO calendar_time_zones (calendar_id, tzid, text) VALUES (?, ?, ?)
-                ON CONFLICT (calendar_id, tzid) DO UPDATE SET text = excluded.text
-                """, [.integer(id), .text(zone.tzid), .text(zone.text)])
+                INSERT INTO calendar_time_zones (calendar_id, tzid, text, matched_zone) VALUES (?, ?, ?, ?)
+                ON CONFLICT (calendar_id, tzid) DO UPDATE SET text = excluded.text, matched_zone = excluded.matched_zone
+                """, [.integer(id), .text(zone.tzid), .text(zone.text), SQLValue(zone.matchedZone)])
         }
         var bare = header
         bare.events = []
@@ -211,9 +214,16 @@ package final class ImportSession {
     /// Ends the open calendar (nothing when none is open): drops the stored overrides of
     /// updated masters that the input lacks, gathers the new verbatim components into the
     /// calendar (``finish()`` writes them), and adds the calendar's report to `reports`.
-    package func end() throws {
+    /// Ends the open calendar. `matchedZones`: the reading's zones matched by rules, by TZID
+    /// (``ReadEvent/calendarEnded(matchedZones:)``), kept with the calendar's VTIMEZONEs so that
+    /// later queries try them first.
+    package func end(matchedZones: [String: String] = [:]) throws {
         guard let calendar = open else { return }
         open = nil
+        for (tzid, zone) in matchedZones.sorted(by: { $0.key < $1.key }) {
+            try db.run("UPDATE calendar_time_zones SET matched_zone = ? WHERE calendar_id = ? AND tzid = ? AND matched_zone IS NOT ?",
+                       [.text(zone), .integer(calendar.id), .text(tzid), .text(zone)])
+        }
         try calendar.changes.flush(db)
         if calendar.created { try logAdditions(calendar) }
         for master in calendar.updatedMasters {

@@ -67,6 +67,14 @@ enum Migrations {
             guard table?.contains("DEFERRABLE INITIALLY DEFERRED") != true else { return }
             try connection.execute(OccurrenceIndex.dropEarlierSQL + OccurrenceIndex.schemaSQL)
         },
+        // 16: a VTIMEZONE keeps the tz database zone its import matched it to by its rules
+        // (``TimeZoneDefinition/matchedZone``; NULL: none, or not looked for). A store that has
+        // the column already is left as it is.
+        Migration(version: 16) { connection in
+            let table = try connection.scalarText("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'calendar_time_zones'")
+            guard table?.contains("matched_zone") != true else { return }
+            try connection.execute("ALTER TABLE calendar_time_zones ADD COLUMN matched_zone TEXT")
+        },
     ]
 
     /// Rebuilds `items` with `model BLOB` (SQLite cannot change a column's type in place) and

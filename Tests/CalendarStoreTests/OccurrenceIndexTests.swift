@@ -483,7 +483,7 @@ extension OccurrenceIndexTests {
             let store = try EventStore(path: path)
             defer { try? store.close() }
             #expect(try Self.count("PRAGMA user_version", store) == Int64(EventStore.schemaVersion))
-            #expect(EventStore.schemaVersion == 15)
+            #expect(EventStore.schemaVersion == 16)
             // 4 tables, 4 indexes, 5 triggers.
             #expect(try Self.count("SELECT count(*) FROM sqlite_master WHERE name LIKE 'occurrence%' OR name LIKE '%_stale'", store) == 13)
             #expect(try Self.count("SELECT count(*) FROM items", store) == itemsBefore)

@@ -94,10 +94,33 @@ struct SchemaTests {
             try Migrations.migrate(connection)
             let migrated = try Self.schema(of: connection)
             #expect(migrated.objects == latest.objects)
-            #expect(migrated.version == 15)
+            #expect(migrated.version == Int64(Migrations.latestVersion))
             let table = try connection.scalarText("SELECT sql FROM sqlite_schema WHERE name = 'occurrences'")
             #expect(table?.contains("DEFERRABLE INITIALLY DEFERRED") == true)
             #expect(try connection.scalarText("SELECT title FROM calendars") == "Kept")
+        }
+    }
+
+    /// A store of version 15 gets the column where a VTIMEZONE keeps the zone its import
+    /// matched it to, empty, and keeps its VTIMEZONEs.
+    @Test func version15GetsTheMatchedZoneColumn() throws {
+        try withTemporaryDirectory { directory in
+            let connection = try Connection(path: directory.appendingPathComponent("v15.sqlite").path)
+            defer { try? connection.close() }
+            try Migrations.migrate(connection)
+            let latest = try Self.schema(of: connection)
+            try connection.execute("""
+                ALTER TABLE calendar_time_zones DROP COLUMN matched_zone;
+                INSERT INTO calendars (title) VALUES ('Kept');
+                INSERT INTO calendar_time_zones (calendar_id, tzid, text) VALUES (1, 'Custom', 'BEGIN:VTIMEZONE');
+                PRAGMA user_version = 15;
+                """)
+            try Migrations.migrate(connection)
+            let migrated = try Self.schema(of: connection)
+            #expect(migrated.objects == latest.objects)
+            #expect(migrated.version == 16)
+            #expect(try connection.rows("SELECT tzid, text, matched_zone FROM calendar_time_zones")
+                    == [[.text("Custom"), .text("BEGIN:VTIMEZONE"), .null]])
         }
     }
 }

@@ -220,7 +220,7 @@ final class CalendarStream {
         }
         result.diagnostics += ctx.takeDiagnostics()
         result.skippedCount += ctx.skipped
-        try handle(.calendarEnded)
+        try handle(.calendarEnded(matchedZones: ctx.resolver.zonesMatchedByRules()))
     }
 
     private func diagnostic(for issue: ScanIssue, fileName: String?) -> ConversionDiagnostic {

@@ -87,7 +87,10 @@ public struct ICalendarReader: Sendable {
             _ = r.source?.text
             documents[documents.count - 1].reminders.append(r)
         case .extraComponent(let text): documents[documents.count - 1].extraComponents.append(text)
-        case .calendarEnded: break
+        case .calendarEnded(let matched):
+            for (i, zone) in documents[documents.count - 1].timeZones.enumerated() {
+                documents[documents.count - 1].timeZones[i].matchedZone = matched[zone.tzid]
+            }
         }
     }
 }

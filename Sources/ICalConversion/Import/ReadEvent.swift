@@ -12,5 +12,7 @@ public enum ReadEvent: Sendable {
     /// A component kept verbatim (unknown, not readable, or a VTIMEZONE not used as a zone),
     /// as its text; it belongs to the calendar's `extraComponents`.
     case extraComponent(String)
-    case calendarEnded
+    /// The calendar ends. `matchedZones`: the TZIDs whose VTIMEZONE the reading matched to a
+    /// tz database zone by its rules, with that zone (``TimeZoneDefinition/matchedZone``).
+    case calendarEnded(matchedZones: [String: String])
 }

@@ -13,6 +13,8 @@ import Synchronization
 /// database id found by ``ianaIdentifier(for:)`` (`Europe_Berlin`, `US-Eastern`); else nothing (the caller reads the time as floating and says so).
 public final class ZoneResolver: Sendable {
     private let definitions: [String: String]
+    /// ``TimeZoneDefinition/matchedZone`` by TZID: tried first when matching that definition.
+    private let earlierMatches: [String: String]
     private let cache = Mutex<[String: ResolvedZone?]>([:])
     private let built = Mutex<[String: VTimeZone?]>([:])
     private let prebuilder: ZonePrebuilder?
@@ -20,9 +22,13 @@ public final class ZoneResolver: Sendable {
     /// `timeZones`: the VTIMEZONE definitions available (from the file or the store).
     /// `prebuilder`: where a file's definitions are being built ahead (see ``ZonePrebuilder``).
     public init(timeZones: [TimeZoneDefinition] = [], prebuilder: ZonePrebuilder? = nil) {
-        var defs: [String: String] = [:]
-        for tz in timeZones where defs[tz.tzid] == nil { defs[tz.tzid] = tz.text }
+        var defs: [String: String] = [:], matches: [String: String] = [:]
+        for tz in timeZones where defs[tz.tzid] == nil {
+            defs[tz.tzid] = tz.text
+            matches[tz.tzid] = tz.matchedZone
+        }
         definitions = defs
+        earlierMatches = matches
         self.prebuilder = prebuilder
     }
 
@@ -34,6 +40,16 @@ public final class ZoneResolver: Sendable {
             let resolved = build(tzid)
             cache[tzid] = resolved
             return resolved
+        }
+    }
+
+    /// The TZIDs resolved so far whose definition was matched to a tz database zone by its
+    /// rules, with that zone: what ``TimeZoneDefinition/matchedZone`` keeps for a later reading.
+    public func zonesMatchedByRules() -> [String: String] {
+        cache.withLock { cache in
+            var matched: [String: String] = [:]
+            for case let (tzid, zone?) in cache where zone.origin == .matchedByRules { matched[tzid] = zone.ianaID }
+            return matched
         }
     }
 
@@ -52,8 +68,11 @@ public final class ZoneResolver: Sendable {
         }
         if let vtz = definition(tzid) {
             // A Windows name's CLDR zone first: when the definition agrees with it, the name said it.
+            // Before it, the zone an earlier reading matched (it was the first agreeing zone then,
+            // so it is again while it agrees: the search over all zones is not made anew).
             let windows = ZoneResolver.windowsToIANA(tzid.trimmedSpaces)
-            let preferred = [windows, ZoneResolver.ianaIdentifier(for: tzid), vtz.location.flatMap { ZoneResolver.ianaIdentifier(for: $0) }]
+            let preferred = [earlierMatches[tzid], windows, ZoneResolver.ianaIdentifier(for: tzid),
+                             vtz.location.flatMap { ZoneResolver.ianaIdentifier(for: $0) }]
             if let matched = ZoneMatcher.match(vtz, tzid: tzid, preferring: preferred.compactMap { $0 }),
                case let id = ZoneResolver.canonical(matched), let zone = TimeZone(identifier: id) {
                 return ResolvedZone(tzid: tzid, ianaID: id, rules: .tzdb(zone), origin: matched == windows ? .named : .matchedByRules)
