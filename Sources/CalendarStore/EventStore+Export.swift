@@ -16,9 +16,8 @@ extension EventStore {
         var document = CalendarDocument(calendar: row.calendar)
         document.extraProperties = row.extraProperties
         document.extraComponents = row.extraComponents
-        try db.forEachRow("SELECT tzid, text FROM calendar_time_zones WHERE calendar_id = ? ORDER BY tzid", [.integer(row.id)]) {
-            document.timeZones.append(TimeZoneDefinition(tzid: $0.text(0) ?? "", text: $0.text(1) ?? ""))
-        }
+        var zones: [Int64: [TimeZoneDefinition]] = [:]
+        document.timeZones = try timeZones(calendarID: row.id, cache: &zones, db)
         return document
     }
 }

@@ -211,12 +211,12 @@ package final class ImportSession {
         open?.extraComponents.append(text)
     }
 
-    /// Ends the open calendar (nothing when none is open): drops the stored overrides of
-    /// updated masters that the input lacks, gathers the new verbatim components into the
-    /// calendar (``finish()`` writes them), and adds the calendar's report to `reports`.
-    /// Ends the open calendar. `matchedZones`: the reading's zones matched by rules, by TZID
-    /// (``ReadEvent/calendarEnded(matchedZones:)``), kept with the calendar's VTIMEZONEs so that
-    /// later queries try them first.
+    /// Ends the open calendar (nothing when none is open): keeps with its VTIMEZONEs the zones
+    /// the reading matched them to by their rules (`matchedZones`, by TZID, from
+    /// ``ReadEvent/calendarEnded(matchedZones:)``; later readings try them first), drops the
+    /// stored overrides of updated masters that the input lacks, gathers the new verbatim
+    /// components into the calendar (``finish()`` writes them), and adds the calendar's report
+    /// to `reports`.
     package func end(matchedZones: [String: String] = [:]) throws {
         guard let calendar = open else { return }
         open = nil

@@ -71,8 +71,7 @@ enum Migrations {
         // (``TimeZoneDefinition/matchedZone``; NULL: none, or not looked for). A store that has
         // the column already is left as it is.
         Migration(version: 16) { connection in
-            let table = try connection.scalarText("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'calendar_time_zones'")
-            guard table?.contains("matched_zone") != true else { return }
+            guard try connection.scalarInt("SELECT count(*) FROM pragma_table_info('calendar_time_zones') WHERE name = 'matched_zone'") == 0 else { return }
             try connection.execute("ALTER TABLE calendar_time_zones ADD COLUMN matched_zone TEXT")
         },
     ]

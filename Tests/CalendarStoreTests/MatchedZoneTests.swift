@@ -47,6 +47,8 @@ struct MatchedZoneTests {
             _ = try store.importFile(at: file, into: "Work")
             #expect(try Self.matchedZones(store) == [[.text("Customized Time Zone"), .text("America/New_York")]])
             #expect(try Self.starts(store) == Self.easternStarts)
+            // What the store's readers of its zones (queries and export) are handed.
+            #expect(try store.document(forCalendar: "Work").timeZones.map(\.matchedZone) == ["America/New_York"])
 
             // The same file again: nothing changes. Another definition under the same TZID: the
             // old match goes and the new one is kept, and the series follows the new rules

@@ -13,8 +13,9 @@ import ICalCore
 /// for the definition's offsets at two instants half a year apart as their standard offset;
 /// those that give these offsets there are compared in full (``firstDisagreement(_:_:within:)``).
 ///
-/// Among agreeing zones the first by: the TZID's own candidates (the zone ICU's CLDR table
-/// maps a Windows name to, X-LIC-LOCATION, a tz id spelled with other separators); a zone
+/// Among agreeing zones the first by: the caller's candidates in their order (the zone ICU's
+/// CLDR table maps a Windows name to, a tz id spelled with other separators, X-LIC-LOCATION,
+/// the zone an earlier reading matched); a zone
 /// whose city the TZID mentions; a zone CLDR names first (territory `001`) for its Windows
 /// zone; the Windows zone with most zones among the candidates; the id.
 enum ZoneMatcher {

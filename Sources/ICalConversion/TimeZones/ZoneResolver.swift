@@ -68,11 +68,12 @@ public final class ZoneResolver: Sendable {
         }
         if let vtz = definition(tzid) {
             // A Windows name's CLDR zone first: when the definition agrees with it, the name said it.
-            // Before it, the zone an earlier reading matched (it was the first agreeing zone then,
-            // so it is again while it agrees: the search over all zones is not made anew).
+            // After the TZID's own candidates, the zone an earlier reading matched by the rules:
+            // the first agreeing zone then, taken again while it agrees, so that the search over
+            // all zones is not made anew.
             let windows = ZoneResolver.windowsToIANA(tzid.trimmedSpaces)
-            let preferred = [earlierMatches[tzid], windows, ZoneResolver.ianaIdentifier(for: tzid),
-                             vtz.location.flatMap { ZoneResolver.ianaIdentifier(for: $0) }]
+            let preferred = [windows, ZoneResolver.ianaIdentifier(for: tzid),
+                             vtz.location.flatMap { ZoneResolver.ianaIdentifier(for: $0) }, earlierMatches[tzid]]
             if let matched = ZoneMatcher.match(vtz, tzid: tzid, preferring: preferred.compactMap { $0 }),
                case let id = ZoneResolver.canonical(matched), let zone = TimeZone(identifier: id) {
                 return ResolvedZone(tzid: tzid, ianaID: id, rules: .tzdb(zone), origin: matched == windows ? .named : .matchedByRules)
