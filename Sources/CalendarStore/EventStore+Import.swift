@@ -207,6 +207,8 @@ public extension EventStore {
             try session.begin(document)
             for event in document.events { try session.add(event) }
             for reminder in document.reminders { try session.add(reminder) }
+            try session.end(matchedZones: Dictionary(document.timeZones.compactMap { zone in zone.matchedZone.map { (zone.tzid, $0) } },
+                                                     uniquingKeysWith: { first, _ in first }))
             return true
         }
         return reports[0]

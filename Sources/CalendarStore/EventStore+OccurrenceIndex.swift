@@ -155,12 +155,11 @@ extension EventStore {
     /// Makes each job's rows (``materialized(_:zones:runs:covered:)``) and hands them to `store`
     /// on the calling thread, in job order, as soon as they are made. With many jobs, threads of
     /// their own (one a core, at most 4, each for at least 32 jobs) make the rows while the
-    /// caller stores those made, so the
-    /// store's inserts go on beside the expansion rather than after it. Expansion holds no lock of
-    /// the store, and what it shares is thread-safe (``ZoneResolver`` and ``ZoneOffsets`` lock
-    /// their caches; libical 3.0.16 keeps its error state and its ring of temporary buffers per
-    /// thread and locks its built-in zone list; each iterator and VTIMEZONE is owned by one series
-    /// or locked).
+    /// caller stores those made, so the store's inserts go on beside the expansion rather than
+    /// after it. Expansion holds no lock of the store, and what it shares is thread-safe
+    /// (``ZoneResolver`` and ``ZoneOffsets`` lock their caches; libical 3.0.16 keeps its error
+    /// state and its ring of temporary buffers per thread and locks its built-in zone list; each
+    /// iterator and VTIMEZONE is owned by one series or locked).
     private func materialize(_ jobs: [MaterializationJob], runs: [OccurrenceIndex.Run], covered: Set<Int64>,
                              into store: (MaterializationJob, [OccurrenceRow]?) throws -> Void) throws {
         let workers = min(4, Processors.active, jobs.count / 32)

@@ -130,16 +130,14 @@ package final class ImportSession {
         guard !title.isEmpty else { throw StoreError.invalidData("the document has no calendar title; name one") }
         let (id, created) = try importCalendar(header, title: title)
         for zone in header.timeZones {
-            var stored: (text: String?, matched: String?)?
-            try db.forEachRow("SELECT text, matched_zone FROM calendar_time_zones WHERE calendar_id = ? AND tzid = ?",
-                              [.integer(id), .text(zone.tzid)]) { stored = ($0.text(0), $0.text(1)) }
-            // A re-import writes nothing; a streamed header knows no matches yet (``end(matchedZones:)``).
-            if let stored, stored.text == zone.text, zone.matchedZone == nil || zone.matchedZone == stored.matched { continue }
-            // Another text drops the zone matched to the old one.
+            let stored = try db.scalarText("SELECT text FROM calendar_time_zones WHERE calendar_id = ? AND tzid = ?",
+                                           [.integer(id), .text(zone.tzid)])
+            if stored == zone.text { continue }   // a re-import writes nothing
+            // Another text drops the zone matched to the old one (``end(matchedZones:)`` keeps the new match).
             try db.run("""
-                INSERT INTO calendar_time_zones (calendar_id, tzid, text, matched_zone) VALUES (?, ?, ?, ?)
-                ON CONFLICT (calendar_id, tzid) DO UPDATE SET text = excluded.text, matched_zone = excluded.matched_zone
-                """, [.integer(id), .text(zone.tzid), .text(zone.text), SQLValue(zone.matchedZone)])
+                INSERT INTO calendar_time_zones (calendar_id, tzid, text) VALUES (?, ?, ?)
+                ON CONFLICT (calendar_id, tzid) DO UPDATE SET text = excluded.text, matched_zone = NULL
+                """, [.integer(id), .text(zone.tzid), .text(zone.text)])
         }
         var bare = header
         bare.events = []

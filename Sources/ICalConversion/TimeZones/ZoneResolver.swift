@@ -13,7 +13,8 @@ import Synchronization
 /// database id found by ``ianaIdentifier(for:)`` (`Europe_Berlin`, `US-Eastern`); else nothing (the caller reads the time as floating and says so).
 public final class ZoneResolver: Sendable {
     private let definitions: [String: String]
-    /// ``TimeZoneDefinition/matchedZone`` by TZID: tried first when matching that definition.
+    /// ``TimeZoneDefinition/matchedZone`` by TZID: tried after the TZID's own candidates when
+    /// matching that definition.
     private let earlierMatches: [String: String]
     private let cache = Mutex<[String: ResolvedZone?]>([:])
     private let built = Mutex<[String: VTimeZone?]>([:])
