@@ -484,32 +484,54 @@ extension EventStore {
         return more
     }
 
-    /// The event of one `items` row, without its source text: an occurrence shows the event,
-    /// and exporting it reads the item again (``document(forCalendar:)``).
     /// The stored events of these items, in their order (nil for an item that is not a stored
-    /// event). The rows are read here and decoded on up to two threads when there are many:
-    /// decoding is most of the time of a query with thousands of events.
+    /// event), without their source text: an occurrence shows the event, and exporting it reads
+    /// the item again (``document(forCalendar:)``).
+    ///
+    /// One statement reads them all, its cursor walking the table in order of id, so the pages
+    /// on its path are fetched once for neighbouring rows. When there are many, the rows read
+    /// are handed to other threads in batches and decoded there while the next are read:
+    /// decoding takes longer than reading.
     func storedEvents(ids: [Int64], _ db: Connection) throws -> [Event?] {
-        let models: [[UInt8]?] = try ids.map { id in
-            var model: [UInt8]?
-            try db.forEachRow("SELECT model FROM items WHERE id = ? AND kind = 'event'", [.integer(id)]) { model = $0.blob(0) }
-            return model
+        var position: [Int64: Int] = [:]
+        position.reserveCapacity(ids.count)
+        for (i, id) in ids.enumerated() { position[id] = i }
+        let events = Mutex([Result<Event?, StoreError>](repeating: .success(nil), count: ids.count))
+        let onThreads = ids.count >= 2 * Self.decodeBatch && Processors.active > 1
+        let decoding = DispatchGroup()
+        defer { decoding.wait() }    // also when reading fails: no batch outlives the call
+        var batch: [(position: Int, model: [UInt8])] = []
+        func decodeBatch() {
+            let models = batch
+            batch.removeAll(keepingCapacity: true)
+            @Sendable func decode() {
+                let made = models.map { row in
+                    (row.position, Result { () throws(StoreError) -> Event? in try ItemCodec.decodeEvent(row.model, sourceText: nil) })
+                }
+                events.withLock { all in for (i, event) in made { all[i] = event } }
+            }
+            if onThreads { DispatchQueue.global().async(group: decoding, execute: decode) } else { decode() }
         }
-        @Sendable func decoded(_ i: Int) throws(StoreError) -> Event? {
-            guard let model = models[i] else { return nil }
-            return try ItemCodec.decodeEvent(model, sourceText: nil)
+        try db.forEachRow("""
+            SELECT items.id, items.model FROM json_each(?) AS wanted CROSS JOIN items ON items.id = wanted.value
+            WHERE items.kind = 'event'
+            """, [.text(Self.jsonArray(ids.sorted()))]) { row in
+            guard let i = position[row.int64(0)] else { return }
+            batch.append((i, row.blob(1)))
+            if batch.count == Self.decodeBatch { decodeBatch() }
         }
-        let workers = min(2, Processors.active, ids.count / 256)
-        guard workers > 1 else { return try ids.indices.map(decoded) }
-        let results = Mutex([Result<Event?, StoreError>](repeating: .success(nil), count: ids.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let mine = stride(from: worker, to: ids.count, by: workers).map { i in (i, Result { () throws(StoreError) in try decoded(i) }) }
-            results.withLock { all in for (i, event) in mine { all[i] = event } }
-        }
-        return try results.withLock { $0 }.map { try $0.get() }
+        if !batch.isEmpty { decodeBatch() }
+        decoding.wait()
+        return try events.withLock { $0 }.map { try $0.get() }
     }
 
+    /// How many rows ``storedEvents(ids:_:)`` hands to a thread at a time.
+    private static let decodeBatch = 128
+
+    /// The stored event of one item (nil when it is not a stored event).
     func storedEvent(id: Int64, _ db: Connection) throws -> Event? {
-        try storedEvents(ids: [id], db)[0]
+        var model: [UInt8]?
+        try db.forEachRow("SELECT model FROM items WHERE id = ? AND kind = 'event'", [.integer(id)]) { model = $0.blob(0) }
+        return try model.map { bytes throws(StoreError) in try ItemCodec.decodeEvent(bytes, sourceText: nil) }
     }
 }

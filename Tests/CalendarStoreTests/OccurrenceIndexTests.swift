@@ -207,10 +207,9 @@ struct OccurrenceIndexTests {
         }
     }
 
-    /// A week with more events than the query decodes on one thread (the store decodes many on
-    /// two): the same list as expansion, each occurrence with its own event.
-    @Test("A week of many events from the index equals expansion")
-    func manyEventsInAWeek() throws {
+    /// 700 events on March 2 to 8, one in five a daily series of 4, their starts out of the
+    /// order of import.
+    static let manyInAWeek: String = {
         var text = "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//t//t//EN\n"
         for i in 0..<700 {
             let hour = String(format: "%02d", 8 + i % 10)
@@ -219,9 +218,15 @@ struct OccurrenceIndexTests {
             if i % 5 == 0 { text += "RRULE:FREQ=DAILY;COUNT=4\n" }
             text += "END:VEVENT\n"
         }
-        text += "END:VCALENDAR\n"
+        return text + "END:VCALENDAR\n"
+    }()
+
+    /// A week with more events than the query decodes on its own thread (it hands batches of
+    /// them to others): the same list as expansion, each occurrence with its own event.
+    @Test("A week of many events from the index equals expansion")
+    func manyEventsInAWeek() throws {
         try Self.withStores { indexed, expanded in
-            _ = try indexed.importDocument(try Self.document(text), intoCalendar: "Work")
+            _ = try indexed.importDocument(try Self.document(Self.manyInAWeek), intoCalendar: "Work")
             let week = EventPredicate(startDate: utc(2026, 3, 2), endDate: utc(2026, 3, 9), timeZone: .gmt)
             _ = try indexed.events(matching: week)
             #expect(try Self.count("SELECT count(*) FROM occurrences", indexed) > 700)
@@ -232,6 +237,26 @@ struct OccurrenceIndexTests {
             #expect(a.count == expected)
             #expect(a == b)
             #expect(a.allSatisfy { $0.event.title == "Event \($0.event.uid.dropFirst(5).prefix { $0 != "@" })" })
+        }
+    }
+
+    /// One damaged model among the hundreds decoded on other threads: the query throws the
+    /// store's error, after every batch handed over has finished.
+    @Test("A damaged event among many decoded on threads fails the query with a store error")
+    func damagedEventAmongMany() throws {
+        try Self.withStores { indexed, _ in
+            _ = try indexed.importDocument(try Self.document(Self.manyInAWeek), intoCalendar: "Work")
+            let week = EventPredicate(startDate: utc(2026, 3, 2), endDate: utc(2026, 3, 9), timeZone: .gmt)
+            #expect(try indexed.events(matching: week).count > 700)
+            try indexed.withRawConnection { db in
+                try db.run("UPDATE items SET model = X'00' WHERE uid = 'many-350@x'")
+                // The edit marks the series stale; its rows stay until the next fill.
+                try db.run("DELETE FROM occurrence_stale")
+            }
+            #expect(throws: StoreError.self) { _ = try indexed.events(matching: week) }
+            // The other events are still read once the damaged one is gone.
+            try indexed.withRawConnection { db in try db.run("DELETE FROM items WHERE uid = 'many-350@x'") }
+            #expect(try indexed.events(matching: week).count > 700)
         }
     }
 
