@@ -52,74 +52,20 @@ enum JSONOutput {
             return try out.finish()
         }
         out.bytes.append(contentsOf: "{\n  \"schemaVersion\": \(schemaVersion),\n  \"events\": [\n".utf8)
-        // A long list is written in batches whose objects are laid out on two threads, each
-        // thread taking the occurrences of half the events (so each event's members are made
-        // once), then put out in the list's order: laying out the objects is most of the time
-        // of a query that has thousands.
-        let workers = list.count >= 512 ? min(2, Processors.active) : 1
-        let parts = (0..<workers).map { _ in EventsPart() }
-        // One thread: object by object, each handed on as soon as the buffer is full.
-        let batch = workers == 1 ? 1 : eventsBatch
-        var first = 0
-        while first < list.count {
-            let range = first..<min(list.count, first + batch)
-            if workers == 1 {
-                parts[0].write(list[range], share: 0, of: 1, wallClockZone: wallClockZone)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: workers) { k in
-                    parts[k].write(list[range], share: k, of: workers, wallClockZone: wallClockZone)
-                }
+        var writer = OccurrenceJSONWriter(indent: 2)
+        for (i, o) in list.enumerated() {
+            var start = o.startDate, end = o.endDate
+            if let zone = wallClockZone, o.event.isAllDay || o.event.timeZone == nil {
+                start += TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: start))
+                end += TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: end))
             }
-            var next = Array(repeating: 0, count: workers)
-            for i in range {
-                let k = EventsPart.share(of: list[i], among: workers)
-                let object = parts[k].objects[next[k]]
-                next[k] += 1
-                parts[k].bytes.withUnsafeBufferPointer { out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[object])) }
-                out.bytes.append(contentsOf: (i + 1 < list.count ? ",\n" : "\n").utf8)
-                try out.flushIfFull()
-            }
-            first = range.upperBound
+            JSONValue.indentation(2, to: &out.bytes)
+            writer.write(o, start: start, end: end, to: &out.bytes)
+            out.bytes.append(contentsOf: (i + 1 < list.count ? ",\n" : "\n").utf8)
+            try out.flushIfFull()
         }
         out.bytes.append(contentsOf: "  ]\n}\n".utf8)
         try out.finish()
-    }
-
-    /// How many occurrences are laid out before the batch is put out.
-    private static let eventsBatch = 1024
-
-    /// One thread's share of a batch of occurrence objects, and the writer that keeps its
-    /// events' parts from batch to batch. Used by one thread at a time.
-    private final class EventsPart: @unchecked Sendable {
-        var writer = OccurrenceJSONWriter(indent: 2)
-        var bytes: [UInt8] = []
-        /// Where each object written is in ``bytes``, in order.
-        var objects: [Range<Int>] = []
-
-        /// Which of `count` shares an occurrence is in: by its event's storage, so that a
-        /// series' occurrences are all laid out by one writer.
-        static func share(of o: Occurrence, among count: Int) -> Int {
-            count == 1 ? 0 : Int(UInt(bitPattern: o.event.storageIdentity.hashValue) % UInt(count))
-        }
-
-        /// The objects of the occurrences in share `k` of `count`, at indentation 2. With
-        /// `wallClockZone`, floating and all-day ones are the store's, placed on the time line
-        /// in that zone, and written as their wall clock.
-        func write(_ occurrences: ArraySlice<Occurrence>, share k: Int, of count: Int, wallClockZone: TimeZone?) {
-            bytes.removeAll(keepingCapacity: true)
-            objects.removeAll(keepingCapacity: true)
-            for o in occurrences where Self.share(of: o, among: count) == k {
-                var start = o.startDate, end = o.endDate
-                if let zone = wallClockZone, o.event.isAllDay || o.event.timeZone == nil {
-                    start += TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: start))
-                    end += TimeInterval(ZoneOffsets.shared.secondsFromGMT(zone, at: end))
-                }
-                let mark = bytes.count
-                JSONValue.indentation(2, to: &bytes)
-                writer.write(o, start: start, end: end, to: &bytes)
-                objects.append(mark..<bytes.count)
-            }
-        }
     }
 
     /// `{"schemaVersion": 1, "reminders": [...]}`; each pair is a reminder and its calendar's title.
