@@ -22,18 +22,21 @@ enum QueryCommands {
         }
         let format = args.value(StoreCommands.eventsFormat) ?? "table"
         let csv = try CSVOptions.writer(invocation, format: format, zone: zone)
-        let text: String? = try StoreAccess.with(invocation, reading: true) { store in
-            let predicate = EventPredicate(startDate: start, endDate: end, calendarTitles: try StoreAccess.calendarTitles(invocation, in: store),
-                                           timeZone: zone, includesCancelled: args.has("include-cancelled"))
-            if format == "json" {
-                // Written as it is made: a long window gives a document of hundreds of MB.
-                let occurrences = try store.events(matching: predicate)
+        func predicate(_ store: EventStore) throws -> EventPredicate {
+            EventPredicate(startDate: start, endDate: end, calendarTitles: try StoreAccess.calendarTitles(invocation, in: store),
+                           timeZone: zone, includesCancelled: args.has("include-cancelled"))
+        }
+        if format == "json" {
+            // Written as it is made: a long window gives a document of hundreds of MB.
+            try StoreAccess.read(invocation, { store in try store.events(matching: predicate(store)) }, thenWrite: { occurrences in
                 var out = io.stdoutBuffer()
                 try JSONOutput.writeEvents(occurrences, keepOrder: true, wallClockZone: zone, to: &out)
                 io.keepUntilExit(occurrences)
-                return nil
-            }
-            var occurrences = try store.events(matching: predicate)
+            })
+            return .ok
+        }
+        let text: String? = try StoreAccess.with(invocation, reading: true) { store in
+            var occurrences = try store.events(matching: predicate(store))
             switch format {
             case "ics":
                 return ICalendarWriter().write(try documents(for: occurrences, store: store))

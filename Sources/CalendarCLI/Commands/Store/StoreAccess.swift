@@ -122,6 +122,32 @@ enum StoreAccess {
         }
     }
 
+    /// For a command whose output needs nothing more from the store once `read` has returned:
+    /// runs `read` as ``with(_:reading:_:)`` does (a path with no store exits 66), then `write`
+    /// with what it returned while the store is closed on another thread: releasing the file
+    /// mapping of a large store takes milliseconds that the output need not wait for.
+    static func read<T>(_ invocation: Invocation, _ read: (EventStore) throws -> T,
+                        thenWrite write: (T) throws -> Void) throws(CLIError) {
+        try requireExisting(invocation)
+        let store = try open(invocation)
+        let value: T
+        do {
+            value = try read(store)
+        } catch {
+            close(store, io: invocation.io)
+            throw cliError(error)
+        }
+        let io = invocation.io
+        let closing = DispatchGroup()
+        DispatchQueue.global().async(group: closing) { close(store, io: io) }
+        defer { closing.wait() }
+        do {
+            try write(value)
+        } catch {
+            throw cliError(error)
+        }
+    }
+
     /// The table writer for a listing: short IDs over every UID of the store (so that each is
     /// unique there), calendar colours when output is coloured, the terminal's width.
     static func table(_ invocation: Invocation, store: EventStore) throws -> TableOutput {
