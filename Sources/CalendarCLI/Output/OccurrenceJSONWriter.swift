@@ -34,9 +34,10 @@ struct OccurrenceJSONWriter {
 
     /// The indentation of the object's `{`; its members are one level in.
     let indent: Int
-    /// The parts made so far, and where those of each UID are.
+    /// The parts made so far, and where those of each UID are, by the UID's hash (the UIDs
+    /// themselves are compared by ``shows(_:sameAs:)``): the UID is hashed once per event.
     private var made: [EventParts] = []
-    private var madeForUID: [String: [Int]] = [:]
+    private var madeForUID: [Int: [Int]] = [:]
     /// The parts of each event storage seen (``Event/storageIdentity``), with an event that
     /// keeps that storage alive, so its identity is not given to another event meanwhile.
     private var madeForStorage: [ObjectIdentifier: (parts: Int, keptAlive: Event)] = [:]
@@ -114,7 +115,8 @@ struct OccurrenceJSONWriter {
         // Copies of one stored event (a series' occurrences) share its storage.
         if let known = madeForStorage[e.storageIdentity] { return made[known.parts] }
         let zoneName = JSONOutput.zoneName(of: e)
-        if let known = madeForUID[e.uid]?.first(where: { zoneName == made[$0].zoneName && Self.shows(e, sameAs: made[$0].event) }) {
+        let uidHash = e.uid.hashValue
+        if let known = madeForUID[uidHash]?.first(where: { zoneName == made[$0].zoneName && Self.shows(e, sameAs: made[$0].event) }) {
             madeForStorage[e.storageIdentity] = (known, e)
             return made[known]
         }
@@ -150,7 +152,7 @@ struct OccurrenceJSONWriter {
         w.array("attendees", e.attendees) { a, inner in Self.participant(a, inner) }
         p.people = mark..<partBytes.count
         made.append(p)
-        madeForUID[e.uid, default: []].append(made.count - 1)
+        madeForUID[uidHash, default: []].append(made.count - 1)
         madeForStorage[e.storageIdentity] = (made.count - 1, e)
         return p
     }
