@@ -107,7 +107,8 @@ struct ExecutableTests {
 
     /// A read command where no store is: it says so and exits 66 (EX_NOINPUT), and creates
     /// neither the store nor its directory.
-    @Test(arguments: [["events", "--day", "2026-03-02"], ["reminders"], ["export"], ["calendars", "list"], ["changes", "--since", "0"]])
+    @Test(arguments: [["events", "--day", "2026-03-02"], ["events", "--day", "2026-03-02", "--format", "json"], ["reminders"], ["export"],
+                      ["calendars", "list"], ["changes", "--since", "0"]])
     func readCommandsNeedAStore(_ command: [String]) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("typo/store.sqlite")
