@@ -19,7 +19,10 @@ public struct Participant: Hashable, Sendable, Codable {
     }
 
     /// The address without its `mailto:` scheme, when it has one.
-    public var email: String? {
+    public var email: String? { emailStart.map { String(url[$0...]) } }
+
+    /// Where the address starts in ``url``, after its `mailto:` scheme; nil without one.
+    package var emailStart: String.Index? {
         // The scheme compared byte by byte, ASCII letters in any case: no lowercased copy of the
         // URL and no grapheme breaking (the scheme is ASCII).
         let bytes = url.utf8
@@ -30,7 +33,7 @@ public struct Participant: Hashable, Sendable, Codable {
             guard ((0x41...0x5A).contains(b) ? b | 0x20 : b) == expected else { return nil }
             i = bytes.index(after: i)
         }
-        return String(url[i...])
+        return i
     }
 
     /// ROLE (EKParticipantRole).

@@ -167,7 +167,8 @@ struct OccurrenceJSONWriter {
 
     private static func participant(_ p: Participant, _ w: MemberWriter) {
         w.string("name", p.name)
-        w.string("email", p.email)
+        // The address as a slice of the URL: no string made for it.
+        w.string("email", p.emailStart.map { p.url[$0...] })
         w.string("url", p.url)
         w.string("role", p.role.rawValue)
         w.string("status", p.status.rawValue)
@@ -202,15 +203,25 @@ struct OccurrenceJSONWriter {
         /// A string, or null.
         func string(_ name: StaticString, _ value: String?) {
             guard var value else { return null(name) }
+            value.withUTF8 { escaped(name, $0) }
+        }
+
+        /// A part of a string, or null.
+        func string(_ name: StaticString, _ value: Substring?) {
+            guard var value else { return null(name) }
+            value.withUTF8 { escaped(name, $0) }
+        }
+
+        /// `"name": "…",` with these UTF-8 bytes escaped between the quotes.
+        @inline(__always)
+        private func escaped(_ name: StaticString, _ bytes: UnsafeBufferPointer<UInt8>) {
             key(name)
-            value.withUTF8 { bytes in
-                let p = out.reserve(JSONValue.maxQuotedCount(bytes.count) + 2)
-                var n = JSONValue.writeQuoted(bytes, into: p)
-                p[n] = UInt8(ascii: ",")
-                p[n + 1] = 0x0A
-                n += 2
-                out.didWrite(n)
-            }
+            let p = out.reserve(JSONValue.maxQuotedCount(bytes.count) + 2)
+            var n = JSONValue.writeQuoted(bytes, into: p)
+            p[n] = UInt8(ascii: ",")
+            p[n + 1] = 0x0A
+            n += 2
+            out.didWrite(n)
         }
 
         func null(_ name: StaticString) {
