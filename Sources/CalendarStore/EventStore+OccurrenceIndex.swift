@@ -484,8 +484,8 @@ extension EventStore {
         return more
     }
 
-    /// The stored events of these items, in their order (nil for an item that is not a stored
-    /// event), without their source text: an occurrence shows the event, and exporting it reads
+    /// The stored events of these items (distinct ids), in their order (nil for an item that is
+    /// not a stored event), without their source text: an occurrence shows the event, and exporting it reads
     /// the item again (``document(forCalendar:)``).
     ///
     /// One statement reads them all, its cursor walking the table in order of id, so the pages

@@ -188,8 +188,9 @@ struct JSONOutputTests {
         #expect((parsed["events"] as? [Any])?.count == 4)
     }
 
-    /// A list long enough to be laid out in batches on two threads: the same bytes as each
-    /// object written alone, in the given order, one comma between objects.
+    /// A list long enough for the writer to reuse the members of its events many times and to
+    /// hand its buffer over many times: the same bytes as each object written alone, in the
+    /// given order, one comma between objects.
     @Test func longListEqualsItsObjectsAlone() throws {
         var list: [Occurrence] = []
         for i in 0..<9_001 {
@@ -208,6 +209,33 @@ struct JSONOutputTests {
     @Test func emptyDocument() {
         #expect(JSONOutput.events([]) == "{\n  \"schemaVersion\": 1,\n  \"events\": []\n}\n")
         #expect(JSONOutput.calendars([]) == "{\n  \"schemaVersion\": 1,\n  \"calendars\": []\n}\n")
+    }
+
+    /// Two spellings of one accented letter are equal `String`s but different bytes: an event
+    /// (or calendar) is never written with the text of another that is only equal so.
+    @Test func textsEqualOnlyByUnicodeAreWrittenAsGiven() {
+        let composed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+        #expect(composed == decomposed)    // what makes the case: Swift calls them equal
+        let start = Date(timeIntervalSince1970: 1_772_442_000)
+        var list: [Occurrence] = []
+        for (i, text) in [composed, decomposed, composed, decomposed].enumerated() {
+            var e = Event(uid: text, title: text, startDate: start + Double(i) * 3600, endDate: start + Double(i) * 3600 + 900)
+            e.location = text
+            e.attendees = [Participant(url: "mailto:\(text)@example.com", name: text)]
+            list.append(Occurrence(event: e, calendarTitle: text, startDate: e.startDate, endDate: e.endDate,
+                                   occurrenceDate: nil, isRecurring: false, isDetached: false))
+        }
+        let json = JSONOutput.events(list, keepOrder: true)
+        // Each spelling, byte for byte, in the uid, calendar, title, location and email of its
+        // two events.
+        for text in [composed, decomposed] {
+            let lines = json.utf8.split(separator: 0x0A).map { Array($0) }
+            for member in ["uid", "calendar", "title", "location"] {
+                let line = Array("      \"\(member)\": \"\(text)\",".utf8)
+                #expect(lines.filter { $0 == line }.count == 2, "\(member) \(Array(text.utf8))")
+            }
+            #expect(lines.filter { $0 == Array("          \"email\": \"\(text)@example.com\",".utf8) }.count == 2)
+        }
     }
 
     @Test func stringEscapes() {

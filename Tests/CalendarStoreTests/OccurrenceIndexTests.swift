@@ -241,7 +241,7 @@ struct OccurrenceIndexTests {
     }
 
     /// One damaged model among the hundreds decoded on other threads: the query throws the
-    /// store's error, after every batch handed over has finished.
+    /// store's error, and the store answers again once the damaged item is gone.
     @Test("A damaged event among many decoded on threads fails the query with a store error")
     func damagedEventAmongMany() throws {
         try Self.withStores { indexed, _ in

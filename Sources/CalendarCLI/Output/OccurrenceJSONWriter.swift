@@ -91,7 +91,7 @@ struct OccurrenceJSONWriter {
     /// Where the `calendar` member line for this title is in ``partBytes``: an output's
     /// occurrences are mostly from one calendar.
     private mutating func calendarLine(_ title: String) -> Range<Int> {
-        if let line = calendarLine, line.title == title { return line.bytes }
+        if let line = calendarLine, Self.same(line.title, title) { return line.bytes }
         let start = partBytes.count
         MemberWriter(indent: indent + 1, out: partBytes).string("calendar", title)
         calendarLine = (title, start..<partBytes.count)
@@ -159,10 +159,26 @@ struct OccurrenceJSONWriter {
 
     /// The two events are written alike by ``parts(of:)``: equal in every field it shows but the
     /// zone (which the caller compares by the name it writes).
+    /// Texts are compared by their UTF-8 bytes: `String`'s `==` holds two spellings of one
+    /// accented letter equal, which are written differently.
     private static func shows(_ a: Event, sameAs b: Event) -> Bool {
-        a.uid == b.uid && a.title == b.title && a.isAllDay == b.isAllDay && a.definedTimeZone == b.definedTimeZone
-            && a.location == b.location && a.notes == b.notes && a.url == b.url && a.status == b.status && a.alarms == b.alarms
-            && a.organizer == b.organizer && a.attendees == b.attendees
+        same(a.uid, b.uid) && same(a.title, b.title) && a.isAllDay == b.isAllDay && a.definedTimeZone == b.definedTimeZone
+            && same(a.location, b.location) && same(a.notes, b.notes) && same(a.url?.absoluteString, b.url?.absoluteString)
+            && a.status == b.status && a.alarms == b.alarms
+            && same(a.organizer, b.organizer) && a.attendees.count == b.attendees.count
+            && zip(a.attendees, b.attendees).allSatisfy { same($0, $1) }
+    }
+
+    /// The two are written alike by ``participant(_:_:)``.
+    private static func same(_ a: Participant?, _ b: Participant?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return same(a.name, b.name) && same(a.url, b.url) && a.role == b.role && a.status == b.status && a.type == b.type
+            && a.rsvp == b.rsvp
+    }
+
+    static func same(_ a: String?, _ b: String?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.utf8.elementsEqual(b.utf8)
     }
 
     private static func participant(_ p: Participant, _ w: MemberWriter) {
