@@ -177,8 +177,10 @@ struct OccurrenceJSONWriter {
     }
 
     static func same(_ a: String?, _ b: String?) -> Bool {
-        guard let a, let b else { return a == nil && b == nil }
-        return a.utf8.elementsEqual(b.utf8)
+        guard var a, var b else { return a == nil && b == nil }
+        return a.withUTF8 { x in
+            b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+        }
     }
 
     private static func participant(_ p: Participant, _ w: MemberWriter) {
