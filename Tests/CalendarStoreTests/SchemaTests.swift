@@ -17,6 +17,18 @@ struct SchemaTests {
         return (objects, try connection.scalarInt("PRAGMA user_version"), rows)
     }
 
+    /// A new store (`name` in a temporary directory) and its ``schema(of:)``, for a test that
+    /// takes it back to an older version and migrates it again.
+    static func withNewStore(_ name: String,
+                             _ body: (Connection, (objects: [[SQLValue]], version: Int64?, rows: [String: Int64?])) throws -> Void) throws {
+        try withTemporaryDirectory { directory in
+            let connection = try Connection(path: directory.appendingPathComponent(name).path)
+            defer { try? connection.close() }
+            try Migrations.migrate(connection)
+            try body(connection, try schema(of: connection))
+        }
+    }
+
     /// What a new store is made of: every table, index and trigger the code names.
     @Test func aNewStoreHasTheWholeSchema() throws {
         try withTemporaryDirectory { directory in
@@ -44,11 +56,7 @@ struct SchemaTests {
     /// A store at an older version gets the migrations it lacks and ends with the schema of a
     /// new store (see also `version4StoreIsMigratedToTheLatest`).
     @Test func anOlderStoreReplaysWhatItLacks() throws {
-        try withTemporaryDirectory { directory in
-            let connection = try Connection(path: directory.appendingPathComponent("old.sqlite").path)
-            defer { try? connection.close() }
-            try Migrations.migrate(connection)
-            let latest = try Self.schema(of: connection)
+        try Self.withNewStore("old.sqlite") { connection, latest in
             // Back to version 10 as an earlier icalkit left it, with its derived tables, and a
             // row the migration must keep.
             try connection.execute("""
@@ -76,11 +84,7 @@ struct SchemaTests {
     /// A store of version 14 (its occurrence rows' series key checked at once) gets the index
     /// a new store has (the key checked at commit), and keeps its calendars.
     @Test func version14GetsTheSeriesKeyCheckedAtCommit() throws {
-        try withTemporaryDirectory { directory in
-            let connection = try Connection(path: directory.appendingPathComponent("v14.sqlite").path)
-            defer { try? connection.close() }
-            try Migrations.migrate(connection)
-            let latest = try Self.schema(of: connection)
+        try Self.withNewStore("v14.sqlite") { connection, latest in
             try connection.execute("""
                 DROP TABLE occurrences;
                 CREATE TABLE occurrences (
@@ -104,11 +108,7 @@ struct SchemaTests {
     /// A store of version 15 gets the column where a VTIMEZONE keeps the zone its import
     /// matched it to, empty, and keeps its VTIMEZONEs.
     @Test func version15GetsTheMatchedZoneColumn() throws {
-        try withTemporaryDirectory { directory in
-            let connection = try Connection(path: directory.appendingPathComponent("v15.sqlite").path)
-            defer { try? connection.close() }
-            try Migrations.migrate(connection)
-            let latest = try Self.schema(of: connection)
+        try Self.withNewStore("v15.sqlite") { connection, latest in
             try connection.execute("""
                 ALTER TABLE calendar_time_zones DROP COLUMN matched_zone;
                 INSERT INTO calendars (title) VALUES ('Kept');
